@@ -1,0 +1,1 @@
+"""Chat frontends and the frontend-agnostic table service."""

@@ -1,0 +1,23 @@
+"""Pure, synchronous rules engines. ``games.registry.get(name)`` finds a game."""
+
+from games.core.errors import (
+    GameError,
+    GameOver,
+    IllegalAction,
+    InvalidCard,
+    InvalidOptions,
+    InvalidState,
+    MalformedAction,
+    NotYourTurn,
+)
+
+__all__ = [
+    "GameError",
+    "GameOver",
+    "IllegalAction",
+    "InvalidCard",
+    "InvalidOptions",
+    "InvalidState",
+    "MalformedAction",
+    "NotYourTurn",
+]

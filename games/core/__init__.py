@@ -1,0 +1,1 @@
+"""What every rules engine shares: protocol, errors, cards, RNG, serialisation, menus."""

@@ -1,0 +1,29 @@
+"""Events: what an action did, for captions, logs and views.
+
+``public`` is what everyone may know; ``private`` only the acting seat (for
+example the card it drew). Views are the single place where private data is
+filtered, so frontends and logs can never see another seat's secrets by
+reading an event.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+
+@dataclass
+class Event:
+    """One thing that happened. ``kind`` is a stable id, e.g. ``"play"``."""
+
+    kind: str
+    seat: int | None = None
+    public: dict[str, Any] = field(default_factory=dict)
+    private: dict[str, Any] = field(default_factory=dict)
+
+    def seen_by(self, viewer: int | None) -> dict[str, Any]:
+        """The event as ``viewer`` may see it (``None`` is the public)."""
+        out: dict[str, Any] = {"kind": self.kind, "seat": self.seat, **self.public}
+        if viewer is not None and viewer == self.seat:
+            out.update(self.private)
+        return out

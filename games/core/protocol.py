@@ -1,0 +1,170 @@
+"""The game protocol every rules engine implements (the rules contract).
+
+A :class:`Game` is a stateless object; all game data lives in a plain
+dataclass state that carries its own RNG. ``apply`` never mutates its input:
+it works on a copy and either returns the new state or raises an
+:class:`~games.core.errors.IllegalAction` subclass, leaving the old one as it
+was.
+"""
+
+from __future__ import annotations
+
+import copy
+from abc import ABC, abstractmethod
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, ClassVar, Generic, TypeVar
+
+from games.core import serial
+from games.core.errors import (
+    GameOver,
+    InvalidOptions,
+    MalformedAction,
+    NotYourTurn,
+)
+from games.core.rng import new_seed
+
+S = TypeVar("S")
+Action = tuple[Any, ...]
+OptionValue = int | str | bool
+
+
+@dataclass(frozen=True)
+class Choice:
+    """One step of an action in a menu: a button's stable key and its label.
+
+    ``msg`` is an i18n message id; ``args`` fill it. By convention an arg named
+    ``seat`` is a seat index (frontends show the player's name) and ``card`` is
+    a card code (frontends show it prettily).
+    """
+
+    key: str
+    msg: str
+    args: Mapping[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class OptionSpec:
+    """A game variant the lobby can change: a key, its allowed values, a default."""
+
+    key: str
+    default: OptionValue
+    choices: tuple[OptionValue, ...]
+
+
+class Game(ABC, Generic[S]):
+    """Base class of every rules engine. Subclasses fill in the ``_``-methods."""
+
+    name: ClassVar[str]
+    min_seats: ClassVar[int]
+    max_seats: ClassVar[int]
+    state_type: type[S]
+    #: True when all information is public and moves are picked on the shared
+    #: table message; False when each seat picks moves privately.
+    public_moves: ClassVar[bool] = False
+    option_specs: ClassVar[tuple[OptionSpec, ...]] = ()
+
+    # -- the contract -----------------------------------------------------
+
+    def new_game(
+        self, seats: int, options: Mapping[str, Any] | None = None, seed: int | None = None
+    ) -> S:
+        """A new game for ``seats`` players; a secure seed when none is given."""
+        if not isinstance(seats, int) or not self.min_seats <= seats <= self.max_seats:
+            raise InvalidOptions(
+                f"{self.name} is for {self.min_seats}-{self.max_seats} players, not {seats}",
+                code="invalid-seats",
+                min=self.min_seats,
+                max=self.max_seats,
+                seats=seats,
+            )
+        return self._new(seats, self.options(options), new_seed() if seed is None else seed)
+
+    @abstractmethod
+    def to_move(self, state: S) -> list[int]:
+        """Seats expected to act now; ``[]`` when the game is over."""
+
+    @abstractmethod
+    def legal_actions(self, state: S, seat: int) -> list[Action]:
+        """Every action ``seat`` may take now, in menu order (empty if none)."""
+
+    def apply(self, state: S, seat: int, action: Sequence[Any]) -> S:
+        """Return the state after ``seat`` takes ``action``; ``state`` is untouched."""
+        act = normalize_action(action)
+        if self.is_over(state):
+            raise GameOver("the game is over")
+        if seat not in self.to_move(state):
+            raise NotYourTurn("it is not your turn", seat=seat)
+        return self._apply(copy.deepcopy(state), seat, act)
+
+    @abstractmethod
+    def view(self, state: S, seat: int | None) -> dict[str, Any]:
+        """What ``seat`` may know (``None``: the public table), JSON-able."""
+
+    @abstractmethod
+    def is_over(self, state: S) -> bool:
+        """True once the game (the whole match) has ended."""
+
+    @abstractmethod
+    def result(self, state: S) -> dict[str, Any]:
+        """At least ``{"scores": [...], "winners": [...]}`` (winners are seats)."""
+
+    def dumps(self, state: S) -> str:
+        """Serialise a state to JSON text."""
+        return serial.dumps(state)
+
+    def loads(self, text: str) -> S:
+        """Load a state written by :meth:`dumps`."""
+        return serial.loads(self.state_type, text)
+
+    # -- for frontends ----------------------------------------------------
+
+    @abstractmethod
+    def choice_path(self, state: S, seat: int, action: Action) -> list[Choice]:
+        """The menu steps that lead to ``action`` (for example card → target → stack)."""
+
+    @abstractmethod
+    def seats(self, state: S) -> int:
+        """Number of seats in the game."""
+
+    def options(self, options: Mapping[str, Any] | None) -> dict[str, OptionValue]:
+        """Validated options with defaults filled in."""
+        specs = {spec.key: spec for spec in self.option_specs}
+        given = dict(options or {})
+        unknown = sorted(set(given) - set(specs))
+        if unknown:
+            raise InvalidOptions(f"unknown option {unknown[0]!r}", option=unknown[0])
+        out: dict[str, OptionValue] = {}
+        for key, spec in specs.items():
+            value = given.get(key, spec.default)
+            if value not in spec.choices or type(value) is not type(spec.default):
+                raise InvalidOptions(
+                    f"option {key!r} must be one of {list(spec.choices)}", option=key
+                )
+            out[key] = value
+        return out
+
+    # -- to implement -----------------------------------------------------
+
+    @abstractmethod
+    def _new(self, seats: int, options: dict[str, OptionValue], seed: int) -> S:
+        """Build the first state from validated options."""
+
+    @abstractmethod
+    def _apply(self, state: S, seat: int, action: Action) -> S:
+        """Validate ``action`` and apply it to ``state`` (a private copy)."""
+
+
+def normalize_action(action: Any) -> Action:
+    """Turn an action that went through JSON (lists) back into a tuple.
+
+    Anything that is not a flat sequence of strings, integers and nulls is
+    refused as malformed, so button data can never reach a game's internals
+    with an unexpected type.
+    """
+    if not isinstance(action, list | tuple) or not action:
+        raise MalformedAction("an action is a non-empty list")
+    for part in action:
+        if part is not None and not isinstance(part, str | int) or isinstance(part, bool):
+            raise MalformedAction("an action holds only strings, integers and nulls")
+    return tuple(action)

@@ -1,0 +1,32 @@
+"""The explicit registry of games: name → rules engine."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from types import MappingProxyType
+from typing import Any
+
+from games.core.errors import GameError
+from games.core.protocol import Game
+from games.klac.game import KlacGame
+
+GAMES: Mapping[str, Game[Any]] = MappingProxyType({"klac": KlacGame()})
+
+
+class UnknownGame(GameError):
+    """No game is registered under that name."""
+
+    code = "unknown-game"
+
+
+def get(name: str) -> Game[Any]:
+    """The rules engine registered as ``name``."""
+    try:
+        return GAMES[name]
+    except KeyError:
+        raise UnknownGame(f"unknown game {name!r}", game=str(name)) from None
+
+
+def names() -> list[str]:
+    """Names of all registered games, in menu order."""
+    return list(GAMES)
