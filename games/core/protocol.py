@@ -165,6 +165,6 @@ def normalize_action(action: Any) -> Action:
     if not isinstance(action, list | tuple) or not action:
         raise MalformedAction("an action is a non-empty list")
     for part in action:
-        if part is not None and not isinstance(part, str | int) or isinstance(part, bool):
+        if (part is not None and not isinstance(part, str | int)) or isinstance(part, bool):
             raise MalformedAction("an action holds only strings, integers and nulls")
     return tuple(action)

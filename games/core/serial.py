@@ -8,6 +8,7 @@ walks the type hints, so a game needs no hand-written ``to_dict``.
 from __future__ import annotations
 
 import dataclasses
+import functools
 import json
 import types
 import typing
@@ -20,13 +21,15 @@ T = TypeVar("T")
 
 def to_plain(value: Any) -> Any:
     """Convert a state (or any part of one) into JSON-able data."""
-    if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        return {f.name: to_plain(getattr(value, f.name)) for f in dataclasses.fields(value)}
+    if isinstance(value, str | int | float | None):
+        return value
     if isinstance(value, list | tuple):
         return [to_plain(v) for v in value]
     if isinstance(value, dict):
         return {str(k): to_plain(v) for k, v in value.items()}
-    return value
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return {name: to_plain(getattr(value, name)) for name, _ in _fields(type(value))}
+    raise InvalidState(f"cannot serialise {type(value).__name__}")
 
 
 def from_plain(tp: Any, data: Any) -> Any:
@@ -50,17 +53,18 @@ def from_plain(tp: Any, data: Any) -> Any:
     if dataclasses.is_dataclass(tp) and isinstance(tp, type):
         if not isinstance(data, dict):
             raise InvalidState(f"{tp.__name__} expects an object")
-        hints = typing.get_type_hints(tp)
-        kwargs = {}
-        for f in dataclasses.fields(tp):
-            if f.name in data:
-                kwargs[f.name] = from_plain(hints[f.name], data[f.name])
+        kwargs = {name: from_plain(hint, data[name]) for name, hint in _fields(tp) if name in data}
         try:
             return tp(**kwargs)
         except TypeError as exc:
             raise InvalidState(f"{tp.__name__}: {exc}") from exc
     if origin is list:
         _expect(data, list, tp)
+        if args[0] in _SCALARS:
+            # The common case (cards, scores): check types without recursing.
+            if not all(type(v) is args[0] for v in data):
+                raise InvalidState(f"{tp} holds a value of another type")
+            return list(data)
         return [from_plain(args[0], v) for v in data]
     if origin is tuple:
         _expect(data, list, tp)
@@ -72,9 +76,7 @@ def from_plain(tp: Any, data: Any) -> Any:
     if origin is dict:
         _expect(data, dict, tp)
         key_tp = args[0]
-        return {
-            (int(k) if key_tp is int else k): from_plain(args[1], v) for k, v in data.items()
-        }
+        return {(int(k) if key_tp is int else k): from_plain(args[1], v) for k, v in data.items()}
     if tp in (int, str, bool, float):
         if tp is int and isinstance(data, bool):
             raise InvalidState("expected an integer")
@@ -87,6 +89,16 @@ def from_plain(tp: Any, data: Any) -> Any:
             raise InvalidState("expected null")
         return None
     raise InvalidState(f"unsupported type {tp}")
+
+
+_SCALARS = (str, int)
+
+
+@functools.cache
+def _fields(tp: type) -> tuple[tuple[str, Any], ...]:
+    """Field names and resolved types of a dataclass (resolving hints is slow)."""
+    hints = typing.get_type_hints(tp)
+    return tuple((f.name, hints[f.name]) for f in dataclasses.fields(tp))
 
 
 def _expect(data: Any, kind: type, tp: Any) -> None:

@@ -1,0 +1,154 @@
+"""Benchmarks for the foundation; prints figures (not a test).
+
+    python bench/run.py [--games N] [--moves N] [--save DIR]
+
+Figures: Klac engine random-playout actions/s; table image render time
+(median of 50) and PNG size; table-service move latency (load + check +
+compare-and-set save, no render) p50/p99 against Redis; state size in bytes.
+Uses REDIS_URL if set, otherwise a private redis-server.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import os
+import random
+import statistics
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+from bot.core.redis_server import RedisServer
+from bot.core.service import PlayerInfo, TableService
+from bot.core.store import Store, connect
+from games import registry
+from render import registry as renderers
+
+KLAC = registry.get("klac")
+NAMES = ["Алиса", "Bob", "Екатерина", "Dmitri", "Зоя", "Li Wei"]
+
+
+def playout_speed(games: int) -> tuple[float, int, Any]:
+    """Actions per second over ``games`` random 2–6 player games; the largest state seen."""
+    actions = 0
+    biggest, biggest_state = 0, None
+    started = time.perf_counter()
+    for i in range(games):
+        rng = random.Random(i)
+        state = KLAC.new_game(2 + i % 5, None, seed=i)
+        while not KLAC.is_over(state):
+            seat = KLAC.to_move(state)[0]
+            state = KLAC.apply(state, seat, rng.choice(KLAC.legal_actions(state, seat)))
+            actions += 1
+            if i % 5 == 4 and actions % 7 == 0:
+                size = len(KLAC.dumps(state).encode())
+                if size > biggest:
+                    biggest, biggest_state = size, state
+    elapsed = time.perf_counter() - started
+    return actions / elapsed, biggest, biggest_state
+
+
+def busy_state() -> Any:
+    """A 6-player state late in a round, with many stacks on the table."""
+    rng = random.Random(42)
+    best, best_stacks = None, -1
+    for seed in range(40):
+        state = KLAC.new_game(6, None, seed=seed)
+        while not KLAC.is_over(state) and state.round == 1:
+            stacks = sum(len(row) for row in state.rows)
+            if stacks > best_stacks:
+                best, best_stacks = state, stacks
+            seat = KLAC.to_move(state)[0]
+            state = KLAC.apply(state, seat, rng.choice(KLAC.legal_actions(state, seat)))
+    return best
+
+
+def render_speed(state: Any, save: Path | None) -> tuple[float, int, float, int]:
+    """Median ms and PNG bytes of the table image, and of a hand image."""
+    renderer = renderers.get("klac")
+    assert renderer.private is not None
+    public, private = KLAC.view(state, None), KLAC.view(state, 0)
+    figures = []
+    for draw, view in ((renderer.table, public), (renderer.private, private)):
+        times, png = [], b""
+        for _ in range(50):
+            started = time.perf_counter()
+            png = draw(view, names=NAMES)
+            times.append((time.perf_counter() - started) * 1000)
+        figures += [statistics.median(times), len(png)]
+        if save is not None:
+            save.mkdir(parents=True, exist_ok=True)
+            name = "table" if view is public else "hand"
+            (save / f"klac-{name}.png").write_bytes(png)
+    return figures[0], int(figures[1]), figures[2], int(figures[3])
+
+
+async def move_latency(url: str, moves: int) -> tuple[float, float, int]:
+    """p50/p99 ms of TableService.play (load, checks, apply, CAS save, indexes, timers)."""
+    redis = connect(url)
+    service = TableService(Store(redis, prefix=f"bench-{os.getpid()}:"))
+    players = [PlayerInfo(f"bench:{i}", NAMES[i]) for i in range(4)]
+    rng = random.Random(1)
+    times: list[float] = []
+    tables = 0
+    try:
+        while len(times) < moves:
+            table = await service.create(f"bench:chat{tables}", players[0], "klac")
+            tables += 1
+            for player in players[1:]:
+                await service.join(table.id, player)
+            await service.start(table.id, players[0].key)
+            table, state = await service.get(table.id)
+            while not KLAC.is_over(state) and len(times) < moves:
+                seat = KLAC.to_move(state)[0]
+                action = rng.choice(KLAC.legal_actions(state, seat))
+                started = time.perf_counter()
+                table, state = await service.play(
+                    table.id, players[seat].key, table.state_version, action
+                )
+                times.append((time.perf_counter() - started) * 1000)
+        keys = [k async for k in redis.scan_iter(match=f"bench-{os.getpid()}:*", count=1000)]
+        if keys:
+            await redis.delete(*keys)
+    finally:
+        await redis.aclose()
+    times.sort()
+    return times[len(times) // 2], times[int(len(times) * 0.99)], tables
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--games", type=int, default=300)
+    parser.add_argument("--moves", type=int, default=2000)
+    parser.add_argument("--save", type=Path, default=None, help="write sample PNGs here")
+    args = parser.parse_args()
+
+    speed, state_bytes, _ = playout_speed(args.games)
+    print(f"engine: {speed:,.0f} Klac actions/s over {args.games} random games")
+    print(f"state: largest 6-player state seen {state_bytes} bytes of JSON (target <= 8192)")
+    table_ms, table_png, hand_ms, hand_png = render_speed(busy_state(), args.save)
+    print(
+        f"render: table median {table_ms:.1f} ms (target <= 25), PNG {table_png / 1024:.1f} KB "
+        f"(target <= 150); hand median {hand_ms:.1f} ms, PNG {hand_png / 1024:.1f} KB"
+    )
+
+    server = None
+    url = os.environ.get("REDIS_URL")
+    if not url:
+        server = RedisServer(Path(tempfile.mkdtemp()), persist=False)
+        url = server.start()
+    try:
+        p50, p99, tables = asyncio.run(move_latency(url, args.moves))
+    finally:
+        if server is not None:
+            server.stop()
+    print(
+        f"moves: {args.moves} moves over {tables} tables, p50 {p50:.2f} ms (target <= 3), "
+        f"p99 {p99:.2f} ms"
+    )
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,5 @@
+"""``python -m bot``: run the bot (see README.md)."""
+
+from bot.app import main
+
+raise SystemExit(main())

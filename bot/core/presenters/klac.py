@@ -1,0 +1,54 @@
+"""Klac! in words: coloured cards, round and score lines, what the last move did."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from bot.core.presenters.base import Presenter, Translate
+from games.core.errors import InvalidCard
+from games.klac.cards import parse_card
+
+# Each colour also has its own shape, so the text reads without colour vision.
+COLOUR_MARKS = {"B": "🔵", "O": "🔶", "G": "🟩"}
+
+
+class KlacPresenter(Presenter):
+    """Text for Klac!."""
+
+    def card(self, card: str) -> str:
+        """``🔵4``, ``🔶14``, ``🟩7``."""
+        try:
+            colour, value = parse_card(card)
+        except InvalidCard:
+            return "?"
+        return f"{COLOUR_MARKS[colour]}{value}"
+
+    def caption(self, view: Mapping[str, Any], names: Sequence[str], t: Translate) -> list[str]:
+        """Round, deck, and each player's total with the current row score."""
+        lines = [
+            t("klac-caption-round", round=view["round"], target=view["target"], deck=view["deck"])
+        ]
+        scores = [
+            t("klac-caption-score", player=names[seat], total=total, row=view["row_scores"][seat])
+            for seat, total in enumerate(view["totals"])
+        ]
+        lines.append(" · ".join(scores))
+        return lines
+
+    def event(self, event: Mapping[str, Any], names: Sequence[str], t: Translate) -> str | None:
+        """Lines for plays, round ends and the match end; draws stay private."""
+        kind = event.get("kind")
+        args = self.args(event, names)
+        if kind == "play":
+            args["player"] = args.get("seat", "?")
+            args["stack"] = int(event.get("stack", 0)) + 1
+            return t("klac-event-play", **args)
+        if kind == "round_end":
+            scores = event.get("scores", [])
+            listing = ", ".join(f"{names[s]} {v}" for s, v in enumerate(scores) if s < len(names))
+            return t("klac-event-round-end", round=event.get("round", 0), scores=listing)
+        if kind == "round_start" and int(event.get("round", 1)) > 1:
+            args["player"] = args.get("first", "?")
+            return t("klac-event-round-start", **args)
+        return None

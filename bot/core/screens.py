@@ -1,0 +1,273 @@
+"""Neutral screens: an image, a text and rows of buttons (label + token).
+
+Frontends only show screens and send tokens back. The public screen is built
+from the public view; a seat's screen from that seat's view alone, so a
+screen can never carry another seat's hidden cards. Images are rendered off
+the event loop and cached per state version.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections import OrderedDict
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from functools import partial
+from typing import Any
+
+from bot.core import presenters
+from bot.core.errors import ServiceError
+from bot.core.i18n import I18n
+from bot.core.service import START_GRACE_SECONDS, Notice, TableService
+from bot.core.tables import Status, Table
+from bot.core.tokens import LobbyToken, MoveToken, VoteToken
+from games import registry
+from games.core.errors import GameError
+from games.core.menu import build_menu
+from render import registry as renderers
+
+IMAGE_CACHE_SIZE = 256
+
+
+@dataclass(frozen=True)
+class Button:
+    """A button: a token to send back, or a URL to open."""
+
+    label: str
+    token: str | None = None
+    url: str | None = None
+
+
+@dataclass(frozen=True)
+class Screen:
+    """What one message shows. ``image_key`` names the image for caching and edits."""
+
+    text: str
+    image: bytes | None = None
+    image_key: str | None = None
+    buttons: tuple[tuple[Button, ...], ...] = field(default_factory=tuple)
+
+
+class Screens:
+    """Builds the lobby, public table and private seat screens in a language."""
+
+    def __init__(self, service: TableService, i18n: I18n) -> None:
+        self.service = service
+        self.i18n = i18n
+        self._images: OrderedDict[str, bytes] = OrderedDict()
+
+    # -- text helpers --------------------------------------------------------
+
+    def t(self, lang: str, msg: str, **args: Any) -> str:
+        """Translate (a shortcut)."""
+        return self.i18n.t(lang, msg, **args)
+
+    def names(self, table: Table) -> list[str]:
+        """Display names in seat order; seats played by the bot are marked."""
+        return [p.name + (" 🤖" if p.bot else "") for p in table.players]
+
+    def error(self, exc: Exception, lang: str) -> str:
+        """A refusal explained to the player who caused it."""
+        if isinstance(exc, ServiceError | GameError):
+            for msg in (
+                f"error-{exc.code}",
+                "error-illegal-action" if isinstance(exc, GameError) else "error-internal",
+            ):
+                if self.i18n.has(lang, msg) or self.i18n.has("en", msg):
+                    return self.t(lang, msg, **_plain(exc.params))
+        return self.t(lang, "error-internal")
+
+    def notice(self, table: Table, notice: Notice, lang: str) -> str:
+        """A chat notice (timeouts, votes, seats taken over) in words."""
+        presenter = presenters.get(table.game)
+        args = presenter.args(notice.args, self.names(table))
+        if "kind" in args:
+            args["kind"] = self.t(lang, f"vote-kind-{args['kind']}")
+        if "subject" in notice.args:
+            subject = notice.args["subject"]
+            args["subject"] = "none" if subject is None else self.names(table)[int(subject)]
+        return self.t(lang, f"notice-{notice.msg}", **args)
+
+    # -- lobby ---------------------------------------------------------------
+
+    def lobby(self, table: Table, lang: str) -> Screen:
+        """The lobby message: seats, options, and Join/Leave/Options/Start/Cancel."""
+        game = registry.get(table.game)
+        t = partial(self.t, lang)
+        title = t(f"game-{table.game}")
+        if table.status != Status.LOBBY:
+            return Screen(t("lobby-closed", game=title))
+        seats = "\n".join(
+            f"{i + 1}. {p.name}" + (f" {t('lobby-host')}" if p.key == table.creator else "")
+            for i, p in enumerate(table.players)
+        )
+        option_lines = [
+            t(f"option-{spec.key}", value=self._option_value(spec.key, value, lang))
+            for spec, value in self.service.lobby_options(table)
+        ]
+        text = "\n".join(
+            [
+                t("lobby-title", game=title),
+                t("lobby-seats", count=len(table.players), min=game.min_seats, max=game.max_seats),
+                seats,
+                "",
+                *option_lines,
+                "",
+                t("lobby-hint", grace=START_GRACE_SECONDS),
+            ]
+        )
+        option_buttons = tuple(
+            (Button(f"⚙ {line}", LobbyToken(table.id, f"o{i}").encode()),)
+            for i, line in enumerate(option_lines)
+        )
+        buttons = (
+            (
+                Button(t("btn-join"), LobbyToken(table.id, "j").encode()),
+                Button(t("btn-leave"), LobbyToken(table.id, "l").encode()),
+            ),
+            *option_buttons,
+            (
+                Button(t("btn-start"), LobbyToken(table.id, "s").encode()),
+                Button(t("btn-cancel"), LobbyToken(table.id, "c").encode()),
+            ),
+        )
+        return Screen(text, buttons=buttons)
+
+    def duration(self, seconds: int, lang: str) -> str:
+        """``45 s``, ``5 min``, ``24 h``; 0 means no limit."""
+        if seconds and seconds % 3600 == 0:
+            return self.t(lang, "value-hours", hours=seconds // 3600)
+        if seconds and seconds % 60 == 0:
+            return self.t(lang, "value-minutes", minutes=seconds // 60)
+        return self.t(lang, "value-seconds", seconds=seconds)
+
+    def _option_value(self, key: str, value: Any, lang: str) -> str:
+        if key == "turn_seconds":
+            return self.duration(int(value), lang)
+        if key == "on_timeout":
+            return self.t(lang, f"value-timeout-{value}")
+        return str(value)
+
+    # -- the public table ----------------------------------------------------
+
+    async def table(self, table: Table, state: Any, lang: str) -> Screen:
+        """The table message: the public image and a caption; vote buttons if a vote is open."""
+        game = registry.get(table.game)
+        view = game.view(state, None)
+        names = self.names(table)
+        image, key = await self._image(table, None, view, names)
+        t = partial(self.t, lang)
+        presenter = presenters.get(table.game)
+        lines = [t(f"game-{table.game}")]
+        lines += presenter.caption(view, names, t)
+        to_move = game.to_move(state)
+        if table.status == Status.PLAYING and to_move:
+            lines.append(t("caption-turn", player=", ".join(names[s] for s in to_move)))
+        lines += self.event_lines(table, lang)
+        if table.status == Status.FINISHED and table.result is not None:
+            winners = [names[int(s)] for s in table.result.get("winners", [])]
+            lines.append(t("caption-winners", players=", ".join(winners) or "—"))
+        elif table.status == Status.ABORTED:
+            lines.append(t("caption-aborted"))
+        buttons: list[tuple[Button, ...]] = []
+        for vote in table.votes:
+            label = self.notice(
+                table,
+                Notice(
+                    "vote-progress",
+                    {
+                        "kind": vote.kind,
+                        "subject": vote.subject,
+                        "yes": len(vote.yes),
+                        "total": len(vote.voters),
+                    },
+                ),
+                lang,
+            )
+            lines.append(label)
+            buttons.append(
+                (
+                    Button(t("btn-vote-yes"), VoteToken(table.id, vote.id, True).encode()),
+                    Button(t("btn-vote-no"), VoteToken(table.id, vote.id, False).encode()),
+                )
+            )
+        return Screen("\n".join(lines), image, key, tuple(buttons))
+
+    def event_lines(self, table: Table, lang: str) -> list[str]:
+        """What the last change did, one line per public event worth telling."""
+        presenter = presenters.get(table.game)
+        t = partial(self.t, lang)
+        names = self.names(table)
+        lines = (presenter.event(e, names, t) for e in table.events)
+        return [line for line in lines if line]
+
+    # -- a seat's private screen ---------------------------------------------
+
+    async def seat(
+        self, table: Table, state: Any, seat: int, lang: str, path: Sequence[int] = ()
+    ) -> Screen:
+        """A seat's hand and, on its turn, the move menu at ``path``."""
+        game = registry.get(table.game)
+        view = game.view(state, seat)
+        names = self.names(table)
+        image, key = await self._image(table, seat, view, names)
+        t = partial(self.t, lang)
+        presenter = presenters.get(table.game)
+        to_move = game.to_move(state) if table.status == Status.PLAYING else []
+        buttons: list[tuple[Button, ...]] = []
+        if seat in to_move and not table.players[seat].bot:
+            menu = build_menu(game, state, seat, path)
+            taken = " ".join(t(c.msg, **presenter.args(c.args, names)) for c in menu.taken)
+            prompt = f"{table.game}-prompt-{len(menu.path)}"
+            lines = [t("seat-your-turn"), taken, t(prompt) if self.i18n.has("en", prompt) else ""]
+            text = "\n".join(line for line in lines if line)
+            for i, choice in enumerate(menu.options):
+                token = MoveToken(table.id, table.state_version, seat, (*menu.path, i)).encode()
+                buttons.append(
+                    (Button(t(choice.msg, **presenter.args(choice.args, names)), token),)
+                )
+            if menu.path:
+                back = MoveToken(table.id, table.state_version, seat, menu.path[:-1]).encode()
+                root = MoveToken(table.id, table.state_version, seat, ()).encode()
+                buttons.append((Button(t("btn-back"), back), Button(t("btn-cancel-move"), root)))
+        elif table.status == Status.PLAYING:
+            waiting = ", ".join(names[s] for s in to_move)
+            text = t("seat-waiting", player=waiting)
+        else:
+            text = t("seat-game-over")
+        return Screen(text, image, key, _pack(buttons))
+
+    # -- images --------------------------------------------------------------
+
+    async def _image(
+        self, table: Table, seat: int | None, view: dict[str, Any], names: list[str]
+    ) -> tuple[bytes, str]:
+        key = f"{table.id}:{table.state_version}:{'pub' if seat is None else seat}:{table.status}"
+        cached = self._images.get(key)
+        if cached is not None:
+            self._images.move_to_end(key)
+            return cached, key
+        renderer = renderers.get(table.game)
+        draw = renderer.table if seat is None or renderer.private is None else renderer.private
+        image = await asyncio.to_thread(draw, view, names=names)
+        self._images[key] = image
+        if len(self._images) > IMAGE_CACHE_SIZE:
+            self._images.popitem(last=False)
+        return image, key
+
+
+def _pack(rows: list[tuple[Button, ...]]) -> tuple[tuple[Button, ...], ...]:
+    """Put short single-button rows side by side (up to three per row) for phones."""
+    packed: list[tuple[Button, ...]] = []
+    for row in rows:
+        last = packed[-1] if packed else None
+        short = len(row) == 1 and len(row[0].label) <= 12
+        if last is not None and short and len(last) < 3 and all(len(b.label) <= 12 for b in last):
+            packed[-1] = (*last, *row)
+        else:
+            packed.append(row)
+    return tuple(packed)
+
+
+def _plain(params: dict[str, Any]) -> dict[str, Any]:
+    return {k: v if isinstance(v, int | float) else str(v) for k, v in params.items()}

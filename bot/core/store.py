@@ -1,0 +1,305 @@
+"""The Redis store: tables with one compare-and-set per change, and indexes.
+
+Key layout (``P`` is the configurable prefix, ``ID`` a table id):
+
+- ``P{t:ID}``       hash: ``v`` record version, ``meta`` table JSON, ``state`` game JSON
+- ``P{t:ID}:log``   list: every applied action, ``seat action-json``, for replay
+- ``P{t:ID}:refs``  hash: frontend message references (never versioned)
+- ``Pchat:CHAT``    string: the active table of a chat (or forum topic)
+- ``Puser:KEY``     set: tables a player sits at
+- ``Pdue``          sorted set: ``ID|kind`` → when a timer fires
+- ``Pstats:KEY``    hash: ``game:played`` / ``game:won``
+- ``Plang:SCOPE``   string: the chosen language of a chat or user
+
+The per-table keys share the hash tag ``{t:ID}``, so the compare-and-set
+script touches one Redis Cluster slot. Index keys are written outside it: they
+are derived data and every reader tolerates a stale entry.
+"""
+
+from __future__ import annotations
+
+import secrets
+from dataclasses import dataclass
+
+from redis.asyncio import Redis
+from redis.asyncio.retry import Retry
+from redis.backoff import ExponentialBackoff
+from redis.exceptions import ConnectionError as RedisConnectionError
+from redis.exceptions import TimeoutError as RedisTimeoutError
+
+from bot.core.tables import Table
+from games.core import serial
+
+_CAS = """
+local cur = redis.call('HGET', KEYS[1], 'v')
+if ARGV[1] == '' then
+  if cur then return 0 end
+elseif cur ~= ARGV[1] then
+  return 0
+end
+redis.call('HSET', KEYS[1], 'v', ARGV[2], 'meta', ARGV[3], 'state', ARGV[4])
+local ttl = tonumber(ARGV[5])
+redis.call('EXPIRE', KEYS[1], ttl)
+if ARGV[6] ~= '' then redis.call('RPUSH', KEYS[2], ARGV[6]) end
+if redis.call('EXISTS', KEYS[2]) == 1 then redis.call('EXPIRE', KEYS[2], ttl) end
+if redis.call('EXISTS', KEYS[3]) == 1 then redis.call('EXPIRE', KEYS[3], ttl) end
+return 1
+"""
+
+_RELEASE = """
+if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end
+return 0
+"""
+
+# Due timers are leased, not removed, so a worker that dies while handling one
+# lets another worker pick it up once the lease runs out.
+_CLAIM_DUE = """
+local due = redis.call('ZRANGEBYSCORE', KEYS[1], '-inf', ARGV[1], 'LIMIT', 0, ARGV[3])
+for _, member in ipairs(due) do redis.call('ZADD', KEYS[1], ARGV[2], member) end
+return due
+"""
+
+_DONE_DUE = """
+local score = redis.call('ZSCORE', KEYS[1], ARGV[1])
+if score and tonumber(score) == tonumber(ARGV[2]) then
+  return redis.call('ZREM', KEYS[1], ARGV[1])
+end
+return 0
+"""
+
+
+def connect(url: str) -> Redis:
+    """A client that retries a dropped connection a few times before giving up."""
+    return Redis.from_url(
+        url,
+        decode_responses=True,
+        retry=Retry(ExponentialBackoff(cap=0.5, base=0.05), 3),
+        retry_on_error=[RedisConnectionError, RedisTimeoutError],
+        socket_timeout=5,
+        socket_connect_timeout=5,
+        health_check_interval=30,
+    )
+
+
+@dataclass(frozen=True)
+class Due:
+    """A leased timer: which table, which kind, and the lease it holds."""
+
+    table_id: str
+    kind: str
+    lease: float
+
+
+class Store:
+    """Tables, indexes, timers, statistics and language choices in Redis."""
+
+    def __init__(
+        self,
+        redis: Redis,
+        *,
+        prefix: str = "tb:",
+        active_ttl: int = 7 * 86400,
+        finished_ttl: int = 86400,
+    ) -> None:
+        self.redis = redis
+        self.prefix = prefix
+        self.active_ttl = active_ttl
+        self.finished_ttl = finished_ttl
+        self._cas = redis.register_script(_CAS)
+        self._release = redis.register_script(_RELEASE)
+        self._claim_due = redis.register_script(_CLAIM_DUE)
+        self._done_due = redis.register_script(_DONE_DUE)
+
+    # -- keys ---------------------------------------------------------------
+
+    def table_key(self, table_id: str) -> str:
+        """The hash holding a table's record and state."""
+        return f"{self.prefix}{{t:{table_id}}}"
+
+    def _log_key(self, table_id: str) -> str:
+        return f"{self.table_key(table_id)}:log"
+
+    def _refs_key(self, table_id: str) -> str:
+        return f"{self.table_key(table_id)}:refs"
+
+    def _chat_key(self, chat: str) -> str:
+        return f"{self.prefix}chat:{chat}"
+
+    def _user_key(self, player: str) -> str:
+        return f"{self.prefix}user:{player}"
+
+    @property
+    def _due_key(self) -> str:
+        return f"{self.prefix}due"
+
+    # -- tables -------------------------------------------------------------
+
+    async def load(self, table_id: str) -> tuple[Table, str | None] | None:
+        """The table and its game state text, or ``None`` if there is no such table."""
+        raw = await self.redis.hgetall(self.table_key(table_id))
+        if not raw or "meta" not in raw:
+            return None
+        table = serial.loads(Table, raw["meta"])
+        table.version = int(raw["v"])
+        return table, raw.get("state") or None
+
+    async def save(
+        self,
+        table: Table,
+        state: str | None,
+        *,
+        expected: int | None,
+        log_entry: str | None = None,
+    ) -> bool:
+        """Write ``table`` (at its new ``version``) if the stored version is ``expected``.
+
+        ``expected=None`` creates the table and fails if it exists. Returns
+        False when another writer got there first. A reply lost to a dropped
+        connection is re-checked, so a retried write is never reported as lost.
+        """
+        table.write_id = secrets.token_hex(6)
+        meta = serial.dumps(table)
+        ttl = self.active_ttl if table.active else self.finished_ttl
+        keys = [self.table_key(table.id), self._log_key(table.id), self._refs_key(table.id)]
+        args = [
+            "" if expected is None else str(expected),
+            str(table.version),
+            meta,
+            state or "",
+            str(ttl),
+            log_entry or "",
+        ]
+        if await self._cas(keys=keys, args=args) == 1:
+            return True
+        stored = await self.redis.hget(self.table_key(table.id), "meta")
+        return stored == meta
+
+    async def action_log(self, table_id: str) -> list[str]:
+        """Every action applied at a table, oldest first."""
+        entries: list[str] = await self.redis.lrange(self._log_key(table_id), 0, -1)
+        return entries
+
+    async def ttl(self, table_id: str) -> int:
+        """Seconds until an untouched table is forgotten."""
+        seconds: int = await self.redis.ttl(self.table_key(table_id))
+        return seconds
+
+    # -- frontend references --------------------------------------------------
+
+    async def set_ref(self, table_id: str, name: str, value: str) -> None:
+        """Remember a frontend's message reference for a table."""
+        key = self._refs_key(table_id)
+        async with self.redis.pipeline(transaction=True) as pipe:
+            pipe.hset(key, name, value)
+            pipe.expire(key, self.active_ttl)
+            await pipe.execute()
+
+    async def get_ref(self, table_id: str, name: str) -> str | None:
+        """A remembered frontend message reference."""
+        value: str | None = await self.redis.hget(self._refs_key(table_id), name)
+        return value
+
+    async def del_ref(self, table_id: str, name: str) -> None:
+        """Forget a frontend message reference."""
+        await self.redis.hdel(self._refs_key(table_id), name)
+
+    # -- indexes ------------------------------------------------------------
+
+    async def claim_chat(self, chat: str, table_id: str) -> bool:
+        """Make ``table_id`` the chat's active table unless it has one."""
+        ok = await self.redis.set(self._chat_key(chat), table_id, nx=True, ex=self.active_ttl)
+        return bool(ok)
+
+    async def chat_table(self, chat: str) -> str | None:
+        """The id of the chat's active table, if the index has one."""
+        value: str | None = await self.redis.get(self._chat_key(chat))
+        return value
+
+    async def touch_chat(self, chat: str) -> None:
+        """Keep a busy chat's index alive as long as its table."""
+        await self.redis.expire(self._chat_key(chat), self.active_ttl)
+
+    async def release_chat(self, chat: str, table_id: str) -> None:
+        """Free the chat, but only if ``table_id`` still holds it."""
+        await self._release(keys=[self._chat_key(chat)], args=[table_id])
+
+    async def add_player_table(self, player: str, table_id: str) -> None:
+        """Index a seated player's table."""
+        key = self._user_key(player)
+        async with self.redis.pipeline(transaction=True) as pipe:
+            pipe.sadd(key, table_id)
+            pipe.expire(key, self.active_ttl)
+            await pipe.execute()
+
+    async def remove_player_table(self, player: str, table_id: str) -> None:
+        """Drop a table from a player's index."""
+        await self.redis.srem(self._user_key(player), table_id)
+
+    async def player_tables(self, player: str) -> list[str]:
+        """Ids of the tables a player sits at (some may have expired)."""
+        members: set[str] = await self.redis.smembers(self._user_key(player))
+        return sorted(members)
+
+    # -- timers -------------------------------------------------------------
+
+    async def schedule(self, table_id: str, kind: str, when: float) -> None:
+        """Fire timer ``kind`` of a table at ``when`` (replacing an earlier one)."""
+        await self.redis.zadd(self._due_key, {f"{table_id}|{kind}": when})
+
+    async def unschedule(self, table_id: str, kind: str) -> None:
+        """Cancel a timer."""
+        await self.redis.zrem(self._due_key, f"{table_id}|{kind}")
+
+    async def claim_due(self, now: float, *, lease: float = 30.0, limit: int = 50) -> list[Due]:
+        """Lease the timers due by ``now``; each goes to exactly one caller."""
+        # The jitter keeps a lease from coinciding with a real fire time, which
+        # would make done_due() mistake a rescheduled timer for its own lease.
+        until = now + lease + secrets.randbelow(10**6) / 10**9
+        members = await self._claim_due(
+            keys=[self._due_key], args=[repr(now), repr(until), str(limit)]
+        )
+        out = []
+        for member in members:
+            table_id, _, kind = str(member).partition("|")
+            out.append(Due(table_id, kind, until))
+        return out
+
+    async def done_due(self, due: Due) -> None:
+        """Drop a handled timer unless it was rescheduled meanwhile."""
+        await self._done_due(
+            keys=[self._due_key], args=[f"{due.table_id}|{due.kind}", repr(due.lease)]
+        )
+
+    async def due_at(self, table_id: str, kind: str) -> float | None:
+        """When a timer fires, if scheduled."""
+        score: float | None = await self.redis.zscore(self._due_key, f"{table_id}|{kind}")
+        return score
+
+    # -- statistics and languages ---------------------------------------------
+
+    async def add_result(self, game: str, played: list[str], won: list[str]) -> None:
+        """Count one finished game for each player, and a win for each winner."""
+        async with self.redis.pipeline(transaction=False) as pipe:
+            for player in played:
+                pipe.hincrby(f"{self.prefix}stats:{player}", f"{game}:played", 1)
+            for player in won:
+                pipe.hincrby(f"{self.prefix}stats:{player}", f"{game}:won", 1)
+            await pipe.execute()
+
+    async def stats(self, player: str) -> dict[str, dict[str, int]]:
+        """``{game: {"played": n, "won": m}}`` for a player."""
+        raw: dict[str, str] = await self.redis.hgetall(f"{self.prefix}stats:{player}")
+        out: dict[str, dict[str, int]] = {}
+        for field_name, value in raw.items():
+            game, _, what = field_name.rpartition(":")
+            out.setdefault(game, {"played": 0, "won": 0})[what] = int(value)
+        return out
+
+    async def get_lang(self, scope: str) -> str | None:
+        """The language chosen for a chat or user (``tg:chat:…`` / ``tg:…``)."""
+        value: str | None = await self.redis.get(f"{self.prefix}lang:{scope}")
+        return value
+
+    async def set_lang(self, scope: str, lang: str) -> None:
+        """Remember a language choice."""
+        await self.redis.set(f"{self.prefix}lang:{scope}", lang)

@@ -1,0 +1,100 @@
+"""The table record: who sits where, the lobby options, votes and deadlines.
+
+A table is plain data, stored in Redis next to the game state and saved with
+one compare-and-set per change on ``version``. ``state_version`` grows only
+when the game state changes, so a move button built for an older state is
+recognisably stale while a reminder or a vote leaves move buttons valid.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import StrEnum
+from typing import Any
+
+
+class Status(StrEnum):
+    """The life of a table: lobby → playing → finished (or aborted)."""
+
+    LOBBY = "lobby"
+    PLAYING = "playing"
+    FINISHED = "finished"
+    ABORTED = "aborted"
+
+
+class Timeout(StrEnum):
+    """What happens when a player lets the turn deadline pass."""
+
+    AUTO = "auto"  # the bot makes one move for them
+    BOT = "bot"  # the bot takes the seat over for the rest of the game
+    NONE = "none"  # only the reminder; the others may vote the player out
+
+
+@dataclass
+class Player:
+    """A seat's occupant. ``key`` is platform-qualified, e.g. ``tg:12345``."""
+
+    key: str
+    name: str
+    bot: bool = False
+
+
+@dataclass
+class Vote:
+    """An open yes/no question to some seats."""
+
+    id: int
+    kind: str  # "abort" | "remove" (later: "end_tour")
+    proposer: int
+    voters: list[int]
+    expires_at: float
+    subject: int | None = None
+    majority: bool = False  # False: everyone must agree
+    cancel_on_move: bool = True
+    yes: list[int] = field(default_factory=list)
+    no: list[int] = field(default_factory=list)
+
+
+@dataclass
+class Table:
+    """Everything about one table except the game state itself."""
+
+    id: str
+    chat: str  # platform-qualified chat (and topic): "tg:-100123" or "tg:-100123/77"
+    game: str
+    creator: str
+    created_at: float
+    options: dict[str, Any] = field(default_factory=dict)
+    turn_seconds: int = 0  # 0: no deadline
+    on_timeout: str = Timeout.AUTO.value
+    status: str = Status.LOBBY.value
+    players: list[Player] = field(default_factory=list)
+    version: int = 0  # bumps on every write of the record (compare-and-set)
+    state_version: int = 0  # bumps only when the game state changes (button tokens carry it)
+    seed: int | None = None
+    min_reached_at: float | None = None
+    turn_deadline: float | None = None
+    remind_at: float | None = None
+    votes: list[Vote] = field(default_factory=list)
+    next_vote_id: int = 1
+    result: dict[str, Any] | None = None
+    events: list[dict[str, Any]] = field(default_factory=list)  # public events of the last change
+    #: unique per write, so a write retried after a lost reply can tell itself
+    #: from a competing one
+    write_id: str = ""
+
+    def seat_of(self, player_key: str) -> int | None:
+        """The seat of ``player_key``, or ``None`` when not seated."""
+        for seat, player in enumerate(self.players):
+            if player.key == player_key:
+                return seat
+        return None
+
+    @property
+    def active(self) -> bool:
+        """True while the table is in its lobby or being played."""
+        return self.status in (Status.LOBBY, Status.PLAYING)
+
+    def open_vote(self, kind: str) -> Vote | None:
+        """The open vote of ``kind``, if any."""
+        return next((v for v in self.votes if v.kind == kind), None)

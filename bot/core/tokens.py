@@ -1,0 +1,90 @@
+"""Button tokens: short strings that name a table and an intent, never state.
+
+``m:ID:VER:SEAT:PATH``  a step in a seat's move menu at state version VER
+``l:ID:OP``             a lobby button (j join, l leave, s start, c cancel, oN option N)
+``v:ID:VOTE:y|n``       a ballot
+
+Tokens fit Telegram's 64-byte callback data and Discord's 100-character
+custom ids. A token that does not parse is refused as forged; one that
+parses is still checked against the table (seat, version, legality).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+MAX_TOKEN_BYTES = 64
+
+_ID = r"[A-Za-z0-9_-]{4,16}"
+_MOVE = re.compile(rf"m:({_ID}):(\d{{1,9}}):(\d{{1,2}}):((?:\d{{1,3}}(?:\.\d{{1,3}}){{0,7}})?)")
+_LOBBY = re.compile(rf"l:({_ID}):(j|l|s|c|o\d{{1,2}})")
+_VOTE = re.compile(rf"v:({_ID}):(\d{{1,6}}):([yn])")
+
+
+class BadToken(ValueError):
+    """The token is malformed: forged, truncated or from another bot."""
+
+
+@dataclass(frozen=True)
+class MoveToken:
+    """A step in a seat's menu."""
+
+    table_id: str
+    version: int
+    seat: int
+    path: tuple[int, ...]
+
+    def encode(self) -> str:
+        """The token text."""
+        return _checked(
+            f"m:{self.table_id}:{self.version}:{self.seat}:{'.'.join(map(str, self.path))}"
+        )
+
+
+@dataclass(frozen=True)
+class LobbyToken:
+    """A lobby button."""
+
+    table_id: str
+    op: str
+
+    def encode(self) -> str:
+        """The token text."""
+        return _checked(f"l:{self.table_id}:{self.op}")
+
+
+@dataclass(frozen=True)
+class VoteToken:
+    """A ballot button."""
+
+    table_id: str
+    vote_id: int
+    yes: bool
+
+    def encode(self) -> str:
+        """The token text."""
+        return _checked(f"v:{self.table_id}:{self.vote_id}:{'y' if self.yes else 'n'}")
+
+
+Token = MoveToken | LobbyToken | VoteToken
+
+
+def decode(text: object) -> Token:
+    """Parse a token; raises :class:`BadToken` for anything malformed."""
+    if not isinstance(text, str) or len(text.encode()) > MAX_TOKEN_BYTES:
+        raise BadToken("malformed token")
+    if m := _MOVE.fullmatch(text):
+        path = tuple(int(p) for p in m[4].split(".")) if m[4] else ()
+        return MoveToken(m[1], int(m[2]), int(m[3]), path)
+    if m := _LOBBY.fullmatch(text):
+        return LobbyToken(m[1], m[2])
+    if m := _VOTE.fullmatch(text):
+        return VoteToken(m[1], int(m[2]), m[3] == "y")
+    raise BadToken("malformed token")
+
+
+def _checked(text: str) -> str:
+    if len(text.encode()) > MAX_TOKEN_BYTES:
+        raise BadToken(f"token longer than {MAX_TOKEN_BYTES} bytes")
+    return text

@@ -1,0 +1,128 @@
+## Игры
+game-klac = Клац!
+
+## Лобби
+lobby-title = 🎲 { $game }: новый стол
+lobby-closed = { $game }: набор за этот стол закрыт.
+lobby-host = (хозяин)
+lobby-seats = Игроков: { $count } (от { $min } до { $max })
+lobby-hint = Нажмите «Сесть», чтобы занять место. Игру начинает хозяин стола; любой игрок может начать через { $grace } с после того, как игроков станет достаточно.
+option-target = Игра до: { $value } очков
+option-turn_seconds = Время на ход: { $value }
+option-on_timeout = Когда время вышло: { $value }
+value-seconds = { $seconds ->
+    [0] без ограничения
+   *[other] { $seconds } с
+}
+value-minutes = { $minutes } мин
+value-hours = { $hours } ч
+value-timeout-auto = бот делает один ход
+value-timeout-bot = бот занимает место
+value-timeout-none = только напоминание
+
+## Кнопки
+btn-join = ✋ Сесть
+btn-leave = 🚪 Выйти
+btn-start = ▶ Начать
+btn-cancel = ✖ Отменить
+btn-back = ⬅ Назад
+btn-cancel-move = ✖ Отмена
+btn-vote-yes = 👍 Да
+btn-vote-no = 👎 Нет
+
+## Подписи к столу
+caption-turn = ▶ Ходит: { $player }
+caption-winners = 🏆 Игра окончена. Победитель: { $players }
+caption-aborted = ⛔ Игра остановлена.
+
+## Личный экран игрока
+seat-your-turn = 🟢 Ваш ход.
+seat-waiting = ⏳ Ждём игрока { $player }.
+seat-game-over = Игра окончена.
+
+## Объявления в чате
+notice-auto-move = { $reason ->
+    [timeout] ⏰ У игрока { $seat } вышло время; бот сходил за него.
+   *[bot] 🤖 Бот сходил за игрока { $seat }.
+}
+notice-seat-to-bot = 🤖 { $seat } покинул игру; дальше за него играет бот.
+notice-turn-overdue = ⏰ У игрока { $seat } вышло время. Можно проголосовать, чтобы за него играл бот.
+notice-turn-reminder = ⏰ Ваш ход: осталось { $seconds } с.
+notice-vote-progress = 🗳 Голосование: { $kind }{ $subject ->
+    [none] {""}
+   *[other] : { $subject }
+}. За: { $yes } из { $total }.
+notice-vote-failed = 🗳 Голосование «{ $kind }» не прошло.
+notice-vote-expired = 🗳 Время голосования «{ $kind }» истекло.
+notice-game-aborted = ⛔ Игра остановлена голосованием.
+vote-kind-abort = остановить игру
+vote-kind-remove = отдать место боту
+
+## Ошибки (их видит только тот, кто их вызвал)
+error-internal = Что-то пошло не так. Попробуйте ещё раз.
+error-table-not-found = Этого стола больше нет.
+error-chat-busy = В этом чате уже есть стол. Сначала закончите или остановите игру.
+error-not-seated = Вы не играете за этим столом.
+error-not-your-button = Эти кнопки принадлежат другому игроку.
+error-wrong-phase = Сейчас это сделать нельзя.
+error-stale = Кнопка устарела: пользуйтесь последним сообщением.
+error-stale-choice = Этот вариант больше недоступен.
+error-not-allowed = Это может сделать только хозяин стола.
+error-conflict = Слишком много всего сразу; попробуйте ещё раз.
+error-unavailable = Хранилище бота сейчас недоступно. Попробуйте чуть позже.
+error-bad-request = Эта кнопка недействительна.
+error-already-seated = Вы уже за этим столом.
+error-table-full = Стол заполнен ({ $max } игроков).
+error-not-enough-players = Нужно хотя бы { $min } игрока.
+error-start-too-soon = Сейчас начать может только хозяин; остальные — через { $seconds } с.
+error-seat-taken-over = За вас теперь играет бот.
+error-vote-open = Такое голосование уже идёт.
+error-vote-closed = Это голосование закончилось.
+error-vote-not-a-voter = Вы не участвуете в этом голосовании.
+error-vote-already-voted = Вы уже проголосовали.
+error-game-error = Правила этого не позволяют.
+error-invalid-state = Сохранённые данные игры повреждены; продолжить её нельзя.
+error-illegal-action = Так ходить нельзя.
+error-not-your-turn = Сейчас не ваш ход.
+error-game-over = Игра окончена.
+error-malformed-action = Такого хода не бывает.
+error-invalid-card = Такой карты в этой игре нет.
+error-invalid-options = Такое значение настройки недопустимо ({ $option }).
+error-invalid-seats = В эту игру играют от { $min } до { $max } игроков.
+error-unknown-game = Такой игры нет.
+error-klac-card-not-in-hand = Этой карты нет у вас на руке.
+error-klac-colour-mismatch = Карту можно положить только на стопку своего цвета.
+error-klac-no-such-seat = Такого игрока нет.
+error-klac-no-such-stack = Такой стопки нет.
+error-klac-unknown-action = Такого хода не бывает.
+error-klac-bad-arity = Такого хода не бывает.
+error-klac-invalid-card = Это не карта «Клац!».
+
+## Клац!
+klac-caption-round = Партия { $round } · игра до { $target } · в колоде: { $deck }
+klac-caption-score = { $player }: { $total } (+{ $row })
+klac-event-play = { $player } → { $target }: { $card }, { $how ->
+    [extend] новая стопка
+   *[cover] на стопку { $stack }
+}{ $merged ->
+    [true] , стопки слились
+   *[other] {""}
+}
+klac-event-round-end = 🏁 Итоги партии { $round }: { $scores }
+klac-event-round-start = 🔄 Партия { $round }; первым ходит { $player }.
+klac-prompt-0 = Выберите карту.
+klac-prompt-1 = Перед кем её положить?
+klac-prompt-2 = Новая стопка или накрыть стопку того же цвета?
+klac-choice-card = { $card }
+klac-choice-target = → { $seat }
+klac-choice-new = ➕ Новая стопка
+klac-choice-stack = Стопка { $n } ({ $card })
+rules-klac =
+    «Клац!» — от 2 до 6 игроков, 90 карт трёх цветов (🔵 синий, 🔶 оранжевый, 🟩 зелёный); у каждого числа свой цвет.
+    В свой ход выложите одну карту с руки перед любым игроком, в том числе перед собой:
+    • расширить: новая стопка в конце ряда этого игрока, или
+    • накрыть: на стопку, верхняя карта которой того же цвета (считаются только верхние карты — можно превратить 14 соперника в 2).
+    Затем доберите карты до трёх.
+    Если в ряду две стопки показывают одно число, они сразу складываются в одну.
+    Партия кончается, когда в чьём-то ряду 6 стопок или карты закончились. Ряд приносит сумму верхних карт, но только если в нём есть все три цвета; иначе 0.
+    Партии повторяются, пока кто-то не наберёт цель (по умолчанию 150); побеждает набравший больше всех.

