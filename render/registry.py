@@ -1,0 +1,49 @@
+"""Which renderer draws which game: an explicit table, no discovery magic."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from types import MappingProxyType
+from typing import Any, Protocol
+
+from render import klac
+
+
+class ImageRenderer(Protocol):
+    """A view (public or one seat's) plus display names in, PNG bytes out."""
+
+    def __call__(self, view: Mapping[str, Any], *, names: Sequence[str]) -> bytes: ...
+
+
+@dataclass(frozen=True)
+class Renderer:
+    """A game's renderers: the public table and, if the game has one, a private hand."""
+
+    table: ImageRenderer
+    private: ImageRenderer | None
+
+
+class UnknownRenderer(ValueError):
+    """No renderer is registered under that game name."""
+
+
+RENDERERS: Mapping[str, Renderer] = MappingProxyType(
+    {"klac": Renderer(table=klac.render_table, private=klac.render_hand)}
+)
+
+
+def get(game: str) -> Renderer:
+    """The renderer of ``game`` (e.g. ``"klac"``); raises :class:`UnknownRenderer`."""
+    try:
+        return RENDERERS[game]
+    except (KeyError, TypeError):
+        raise UnknownRenderer(f"no renderer for game {game!r}") from None
+
+
+def names() -> tuple[str, ...]:
+    """The game names that have a renderer, sorted."""
+    return tuple(sorted(RENDERERS))
+
+
+__all__ = ["RENDERERS", "ImageRenderer", "Renderer", "UnknownRenderer", "get", "names"]

@@ -1,0 +1,174 @@
+"""The shared drawing kit: the font really covers what we draw, text helpers, PNG."""
+
+from __future__ import annotations
+
+import io
+
+import pytest
+from PIL import Image, ImageDraw
+
+from render import common as c
+from render import registry
+
+CYRILLIC = "Привет, Клац! Ёё"
+SUITS = "♠♥♦♣"
+# Every symbol the renderers draw as text (shapes, stars and arrows are polygons).
+SYMBOLS_USED = "Σ×→⚑…□−+0123456789R"
+
+
+def _unmapped_code_point() -> int:
+    points = c.font_codepoints()
+    for cp in (0xE000, 0xF8FF, 0x10FFFD, 0x0378):
+        if cp not in points:
+            return cp
+    raise AssertionError("no unmapped code point to compare against")
+
+
+def _mask(text: str, size: int = 48, *, bold: bool = False) -> tuple[tuple[int, int], bytes]:
+    mask = c.font(size, bold=bold).getmask(text)
+    return mask.size, bytes(mask)
+
+
+def test_font_is_cached_and_lazy() -> None:
+    assert c.font(30) is c.font(30)
+    assert c.font(30, bold=True) is not c.font(30)
+
+
+def test_cmap_parser_sees_ascii_cyrillic_and_suits() -> None:
+    for bold in (False, True):
+        points = c.font_codepoints(bold=bold)
+        assert len(points) > 3000
+        for ch in "AZaz09" + CYRILLIC.replace(" ", "") + SUITS + SYMBOLS_USED:
+            assert ord(ch) in points, (ch, bold)
+        assert c.covers(CYRILLIC, bold=bold)
+        assert c.covers(SUITS, bold=bold)
+    assert not c.covers("🙂")  # DejaVu has no such emoji: clean_text must handle it
+
+
+@pytest.mark.parametrize("bold", [False, True])
+def test_cyrillic_and_suits_draw_real_glyphs_not_notdef(bold: bool) -> None:
+    notdef = _mask(chr(_unmapped_code_point()), bold=bold)
+    assert notdef[0][0] > 0, "the .notdef box should have ink, or this test proves nothing"
+    seen: set[bytes] = set()
+    for ch in CYRILLIC + SUITS:
+        if ch in " ,!":
+            continue
+        size, pixels = _mask(ch, bold=bold)
+        assert (size, pixels) != notdef, f"{ch!r} renders as the .notdef box"
+        assert any(pixels), f"{ch!r} renders empty"
+        seen.add(pixels)
+    # Distinct letters give distinct bitmaps (a fallback would make them all alike).
+    assert len(seen) >= len(set(CYRILLIC + SUITS) - set(" ,!")) - 1
+    # The whole string is not a row of boxes either.
+    boxes = _mask(chr(_unmapped_code_point()) * len(CYRILLIC), bold=bold)
+    assert _mask(CYRILLIC, bold=bold) != boxes
+
+
+def test_clean_text_keeps_cyrillic_and_replaces_missing_glyphs() -> None:
+    assert c.clean_text(CYRILLIC) == CYRILLIC
+    # A ZWJ family is one placeholder, not three boxes and two joiners.
+    assert c.clean_text("Вася 👨\u200d👩\u200d👧") == "Вася " + c.REPLACEMENT
+    assert c.clean_text("a\tb\n\nc\x00") == "a b c"
+    assert c.clean_text("🙂🦔") == c.REPLACEMENT
+    assert c.covers(c.clean_text("any 🙂 名前 x\ufe0f"))
+
+
+def test_ellipsize_fits_and_marks_the_cut() -> None:
+    fnt = c.font(30, bold=True)
+    long = "Мария-Антуанетта фон Шлезвиг-Гольштейн"
+    cut = c.ellipsize(long, fnt, 200)
+    assert cut.endswith(c.ELLIPSIS)
+    assert fnt.getlength(cut) <= 200
+    assert long.startswith(cut[:-1].rstrip())
+    assert c.ellipsize("Bob", fnt, 200) == "Bob"
+    assert c.ellipsize(long, fnt, 1) == c.ELLIPSIS
+
+
+def test_fit_name_shrinks_before_cutting() -> None:
+    text, size = c.fit_name("Константин", 200, 34, 20)
+    assert size < 34
+    assert c.font(size, bold=True).getlength(text) <= 200
+    assert c.fit_name("Bob", 200, 34, 20) == ("Bob", 34)
+
+
+def test_shapes_are_different() -> None:
+    masks = {}
+    for kind in ("circle", "triangle", "square", "diamond"):
+        im = Image.new("RGB", (40, 40), c.BLACK)
+        c.draw_shape(ImageDraw.Draw(im), kind, (2, 2, 37, 37), fill=c.PAPER)
+        masks[kind] = im.convert("L").tobytes()
+    # Pairwise, the shapes differ in many pixels, not just an edge or two.
+    kinds = list(masks)
+    for i, a in enumerate(kinds):
+        for b in kinds[i + 1 :]:
+            differ = sum(
+                1 for x, y in zip(masks[a], masks[b], strict=True) if (x > 127) != (y > 127)
+            )
+            assert differ > 100, (a, b, differ)
+
+
+def test_palette_colours_are_distinct_and_readable() -> None:
+    cards = (c.BLUE, c.ORANGE, c.GREEN)
+    assert len({*cards, c.HIGHLIGHT, c.TURN_MARK, c.TURN_BAND}) == 6
+    for colour in cards:
+        assert c.contrast(colour, c.INK) > 2.5 or c.contrast(colour, c.PAPER) > 2.5
+    assert c.contrast(c.INK, c.PAPER) > 15
+    assert c.contrast(c.MUTED, c.PAPER) > 3
+
+
+def test_encode_png_is_a_small_valid_png_that_keeps_key_colours() -> None:
+    im = Image.new("RGB", (300, 200), c.PAPER)
+    d = ImageDraw.Draw(im)
+    d.rectangle((10, 10, 100, 100), fill=c.HIGHLIGHT)
+    d.ellipse((120, 10, 220, 110), fill=c.BLUE)
+    c.draw_text(d, (10, 150), CYRILLIC, c.font(30), c.INK)
+    data = c.encode_png(im)
+    assert data.startswith(b"\x89PNG\r\n\x1a\n")
+    back = Image.open(io.BytesIO(data))
+    assert back.size == (300, 200)
+    assert back.mode == "P"
+    rgb = back.convert("RGB")
+    assert rgb.getpixel((50, 50)) == c.HIGHLIGHT
+    assert rgb.getpixel((170, 60)) == c.BLUE
+    assert rgb.getpixel((290, 10)) == c.PAPER
+    plain = Image.open(io.BytesIO(c.encode_png(im, palette=False)))
+    assert plain.mode == "RGB"
+
+
+def test_every_key_colour_survives_the_palette_exactly() -> None:
+    # Pillow's palette cache can hand a colour's pixels to a near neighbour;
+    # a new palette colour too close to another would break pixel-exact checks.
+    keys = c.KEY_COLOURS
+    im = Image.new("RGB", (len(keys) * 8, 8))
+    d = ImageDraw.Draw(im)
+    for i, colour in enumerate(keys):
+        d.rectangle((i * 8, 0, i * 8 + 7, 7), fill=colour)
+    # Anti-aliased text between them adds many near-miss colours to compete.
+    c.draw_text(d, (0, 4), "ЖЖЖЖЖЖЖЖЖЖЖЖЖЖЖЖЖЖЖ", c.font(9), c.MUTED)
+    c.draw_text(d, (40, 4), "ЁЁЁЁЁЁЁЁЁЁЁЁЁЁЁЁЁЁ", c.font(9), c.HIGHLIGHT)
+    back = Image.open(io.BytesIO(c.encode_png(im))).convert("RGB")
+    for i, colour in enumerate(keys):
+        exact = im.getpixel((i * 8 + 7, 7))
+        if exact == colour:
+            assert back.getpixel((i * 8 + 7, 7)) == colour, colour
+
+
+def test_sprites_are_cached() -> None:
+    assert c.card_back(30, 40) is c.card_back(30, 40)
+    assert c.seat_badge(3, 40) is c.seat_badge(3, 40)
+    assert c.fan_of_backs(0, 20, 30, 10).size == (20, 30)
+
+
+def test_registry_maps_klac_and_rejects_unknown_with_a_value_error() -> None:
+    from render import klac
+
+    r = registry.get("klac")
+    assert r.table is klac.render_table
+    assert r.private is klac.render_hand
+    assert "klac" in registry.names()
+    with pytest.raises(registry.UnknownRenderer) as info:
+        registry.get("chess")
+    assert isinstance(info.value, ValueError)
+    assert not isinstance(info.value, KeyError)
+    with pytest.raises(TypeError):
+        registry.RENDERERS["x"] = r  # type: ignore[index]
