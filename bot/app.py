@@ -50,7 +50,7 @@ async def open_core(settings: Settings) -> AsyncIterator[Core]:
             finished_ttl=settings.finished_ttl,
         )
         service = TableService(store)
-        i18n = I18n()
+        i18n = I18n(default=settings.default_language)
         yield Core(settings, service, Screens(service, i18n), i18n)
     finally:
         await redis.aclose()

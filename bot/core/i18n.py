@@ -24,7 +24,10 @@ log = logging.getLogger(__name__)
 class I18n:
     """The loaded catalogs; cheap to share, safe to use from any task."""
 
-    def __init__(self, catalogs: Mapping[str, str] | None = None) -> None:
+    def __init__(
+        self, catalogs: Mapping[str, str] | None = None, *, default: str = DEFAULT_LANGUAGE
+    ) -> None:
+        self.default = default
         texts = dict(catalogs) if catalogs is not None else _bundled_catalogs()
         self._bundles: dict[str, FluentBundle] = {}
         for lang, text in texts.items():
@@ -39,11 +42,13 @@ class I18n:
 
     def t(self, lang: str | None, msg_id: str, **args: Any) -> str:
         """The message ``msg_id`` in ``lang`` with ``args`` filled in."""
-        for candidate in (lang or DEFAULT_LANGUAGE, FALLBACK_LANGUAGE):
+        for candidate in (lang or self.default, FALLBACK_LANGUAGE):
             bundle = self._bundles.get(candidate)
             if bundle is None or not bundle.has_message(msg_id):
                 continue
             message = bundle.get_message(msg_id)
+            if message.value is None:
+                continue
             text, errors = bundle.format_pattern(message.value, args)
             if errors:
                 log.warning("i18n id=%s lang=%s errors=%s", msg_id, candidate, errors)
@@ -62,14 +67,14 @@ def _bundled_catalogs() -> dict[str, str]:
     return {lang: (folder / f"{lang}.ftl").read_text(encoding="utf-8") for lang in LANGUAGES}
 
 
-def pick_language(code: str | None) -> str:
+def pick_language(code: str | None, default: str = DEFAULT_LANGUAGE) -> str:
     """Our language for a platform language code (``"ru-RU"``, ``"uk"``, ``"en"``…).
 
     Speakers of languages close to Russian more often read Russian than
     English, so they get Russian; everyone else gets English.
     """
     if not code:
-        return DEFAULT_LANGUAGE
+        return default
     base = code.split("-")[0].split("_")[0].lower()
     if base in ("ru", "uk", "be", "kk", "ky", "uz", "tg", "hy", "az", "ka"):
         return "ru"

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import secrets
 from dataclasses import dataclass
+from typing import cast
 
 from redis.asyncio import Redis
 from redis.asyncio.retry import Retry
@@ -136,7 +137,7 @@ class Store:
 
     async def load(self, table_id: str) -> tuple[Table, str | None] | None:
         """The table and its game state text, or ``None`` if there is no such table."""
-        raw = await self.redis.hgetall(self.table_key(table_id))
+        raw = cast(dict[str, str], await self.redis.hgetall(self.table_key(table_id)))
         if not raw or "meta" not in raw:
             return None
         table = serial.loads(Table, raw["meta"])
@@ -176,7 +177,7 @@ class Store:
 
     async def action_log(self, table_id: str) -> list[str]:
         """Every action applied at a table, oldest first."""
-        entries: list[str] = await self.redis.lrange(self._log_key(table_id), 0, -1)
+        entries = cast(list[str], await self.redis.lrange(self._log_key(table_id), 0, -1))
         return entries
 
     async def ttl(self, table_id: str) -> int:
@@ -196,7 +197,7 @@ class Store:
 
     async def get_ref(self, table_id: str, name: str) -> str | None:
         """A remembered frontend message reference."""
-        value: str | None = await self.redis.hget(self._refs_key(table_id), name)
+        value = cast(str | None, await self.redis.hget(self._refs_key(table_id), name))
         return value
 
     async def del_ref(self, table_id: str, name: str) -> None:
@@ -212,7 +213,7 @@ class Store:
 
     async def chat_table(self, chat: str) -> str | None:
         """The id of the chat's active table, if the index has one."""
-        value: str | None = await self.redis.get(self._chat_key(chat))
+        value = cast(str | None, await self.redis.get(self._chat_key(chat)))
         return value
 
     async def touch_chat(self, chat: str) -> None:
@@ -237,7 +238,7 @@ class Store:
 
     async def player_tables(self, player: str) -> list[str]:
         """Ids of the tables a player sits at (some may have expired)."""
-        members: set[str] = await self.redis.smembers(self._user_key(player))
+        members = cast(set[str], await self.redis.smembers(self._user_key(player)))
         return sorted(members)
 
     # -- timers -------------------------------------------------------------
@@ -288,7 +289,7 @@ class Store:
 
     async def stats(self, player: str) -> dict[str, dict[str, int]]:
         """``{game: {"played": n, "won": m}}`` for a player."""
-        raw: dict[str, str] = await self.redis.hgetall(f"{self.prefix}stats:{player}")
+        raw = cast(dict[str, str], await self.redis.hgetall(f"{self.prefix}stats:{player}"))
         out: dict[str, dict[str, int]] = {}
         for field_name, value in raw.items():
             game, _, what = field_name.rpartition(":")
@@ -297,7 +298,7 @@ class Store:
 
     async def get_lang(self, scope: str) -> str | None:
         """The language chosen for a chat or user (``tg:chat:…`` / ``tg:…``)."""
-        value: str | None = await self.redis.get(f"{self.prefix}lang:{scope}")
+        value = cast(str | None, await self.redis.get(f"{self.prefix}lang:{scope}"))
         return value
 
     async def set_lang(self, scope: str, lang: str) -> None:

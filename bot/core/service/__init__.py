@@ -1,0 +1,100 @@
+"""The async table service every frontend uses.
+
+It is built in layers, one module each, every layer adding to the one below:
+``base`` (lookups and the write path: load → check → apply → compare-and-set
+save → publish), ``lobby``, ``moves``, ``voting``, ``deadlines``; this module
+adds button presses, which reach into all of them.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bot.core import tokens
+from bot.core.errors import BadRequest, NotSeated, NotYourButton, StaleVersion
+from bot.core.service.base import (
+    BOT_DELAY_SECONDS,
+    DEFAULT_TURN_SECONDS,
+    START_GRACE_SECONDS,
+    TABLE_OPTIONS,
+    TURN_SECONDS,
+    VOTE_SECONDS,
+    Change,
+    Listener,
+    Notice,
+    Outcome,
+    PlayerInfo,
+    guarded,
+)
+from bot.core.service.deadlines import DeadlineService
+from bot.core.tables import Status, Table
+from games import registry
+from games.core.errors import IllegalAction
+from games.core.menu import build_menu
+
+__all__ = [
+    "BOT_DELAY_SECONDS",
+    "DEFAULT_TURN_SECONDS",
+    "START_GRACE_SECONDS",
+    "TABLE_OPTIONS",
+    "TURN_SECONDS",
+    "VOTE_SECONDS",
+    "Change",
+    "Listener",
+    "Notice",
+    "Outcome",
+    "PlayerInfo",
+    "TableService",
+]
+
+
+class TableService(DeadlineService):
+    """Tables bound to chats: lobby, seats, moves, timers, votes, statistics."""
+
+    @guarded
+    async def press(self, player: PlayerInfo, token: str, *, chat: str | None = None) -> Outcome:
+        """Handle a button token pressed by ``player`` (in ``chat``, if public)."""
+        player_key = player.key
+        try:
+            tok = tokens.decode(token)
+        except tokens.BadToken:
+            raise BadRequest() from None
+        table, state = await self.get(tok.table_id)
+        if isinstance(tok, tokens.MoveToken):
+            return await self._press_move(table, state, player_key, tok)
+        if chat is not None and chat != table.chat:
+            raise BadRequest()
+        if isinstance(tok, tokens.VoteToken):
+            table, state = await self.vote(table.id, player_key, tok.vote_id, tok.yes)
+            return Outcome(table, state)
+        if tok.op == "j":
+            table = await self.join(table.id, player)
+        elif tok.op == "l":
+            table = await self.leave(table.id, player_key)
+        elif tok.op == "s":
+            table = await self.start(table.id, player_key)
+        elif tok.op == "c":
+            table = await self.cancel(table.id, player_key)
+        else:
+            table = await self.cycle_option(table.id, player_key, int(tok.op[1:]))
+        return Outcome(table, None)
+
+    async def _press_move(
+        self, table: Table, state: Any, player_key: str, tok: tokens.MoveToken
+    ) -> Outcome:
+        seat = table.seat_of(player_key)
+        if seat is None:
+            raise NotSeated()
+        if seat != tok.seat:
+            raise NotYourButton()
+        if table.status != Status.PLAYING or table.state_version != tok.version:
+            raise StaleVersion()
+        game = registry.get(table.game)
+        try:
+            menu = build_menu(game, state, seat, tok.path)
+        except IllegalAction:
+            raise StaleVersion() from None
+        if menu.action is None:
+            return Outcome(table, state, path=tok.path)
+        table, state = await self.play(table.id, player_key, tok.version, menu.action)
+        return Outcome(table, state)

@@ -1,0 +1,287 @@
+"""The shared write path of the table service, and what it publishes.
+
+Every change runs one pipeline: load → check seat, phase and state version →
+check legality (the rules engine) → apply → compare-and-set save → publish a
+:class:`Change` to the frontends. The service keeps nothing in memory between
+calls, so any number of workers can share one Redis and a restart loses
+nothing.
+"""
+
+from __future__ import annotations
+
+import functools
+import logging
+import time
+from collections.abc import Awaitable, Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any, ParamSpec, TypeVar
+
+from redis.exceptions import RedisError
+
+from bot.core.errors import (
+    Conflict,
+    TableNotFound,
+    Unavailable,
+    WrongPhase,
+)
+from bot.core.store import Store
+from bot.core.tables import Status, Table, Timeout
+from games import registry
+from games.core.errors import GameError, InvalidOptions
+from games.core.protocol import Game, OptionSpec
+
+log = logging.getLogger("bot.core")
+
+P = ParamSpec("P")
+R = TypeVar("R")
+
+#: Turn deadlines the lobby offers, in seconds (0: none).
+TURN_SECONDS = (0, 30, 60, 120, 300, 900, 3600, 86400)
+DEFAULT_TURN_SECONDS = 300
+#: Non-creators may start this long after the minimum number of players joined.
+START_GRACE_SECONDS = 60
+VOTE_SECONDS = 120
+#: A seat played by the bot moves after this pause, so people can follow.
+BOT_DELAY_SECONDS = 1.5
+MAX_WRITE_ATTEMPTS = 8
+
+TABLE_OPTIONS = (
+    OptionSpec("turn_seconds", DEFAULT_TURN_SECONDS, TURN_SECONDS),
+    OptionSpec("on_timeout", Timeout.AUTO.value, tuple(t.value for t in Timeout)),
+)
+
+
+@dataclass(frozen=True)
+class PlayerInfo:
+    """Who is asking: a platform-qualified key and a display name."""
+
+    key: str
+    name: str
+
+
+@dataclass(frozen=True)
+class Notice:
+    """Something the chat should be told (an i18n message id and its args)."""
+
+    msg: str
+    args: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass
+class Change:
+    """A saved change, as published to the frontends."""
+
+    table: Table
+    state: Any | None
+    kind: str  # lobby | start | move | finish | abort | vote | remind | overdue
+    ping: list[int] = field(default_factory=list)  # seats whose turn just began
+    notice: Notice | None = None
+    private: bool = False  # seats' private screens may have changed
+
+
+@dataclass
+class Outcome:
+    """What a button press did, for the frontend to show the presser."""
+
+    table: Table
+    state: Any | None
+    #: a menu path to show the presser (navigation, no state change)
+    path: tuple[int, ...] | None = None
+
+
+@dataclass
+class Step:
+    state: Any | None
+    kind: str
+    notice: Notice | None = None
+    log_entry: str | None = None
+    ping: list[int] = field(default_factory=list)
+    private: bool = False
+    joined: list[str] = field(default_factory=list)
+    left: list[str] = field(default_factory=list)
+
+
+Listener = Callable[[Change], Awaitable[None]]
+
+
+def guarded(fn: Callable[P, Awaitable[R]]) -> Callable[P, Awaitable[R]]:
+    """Turn a Redis failure into :class:`Unavailable`, which frontends explain."""
+
+    @functools.wraps(fn)
+    async def wrapper(*args: P.args, **kwargs: P.kwargs) -> R:
+        try:
+            return await fn(*args, **kwargs)
+        except RedisError as exc:
+            log.warning("event=redis-error call=%s error=%r", fn.__name__, exc)
+            raise Unavailable() from exc
+
+    return wrapper
+
+
+class ServiceBase:
+    """Lookups and the write path every part of the table service uses."""
+
+    def __init__(self, store: Store, *, clock: Callable[[], float] = time.time) -> None:
+        self.store = store
+        self.clock = clock
+        self._listeners: list[Listener] = []
+
+    def subscribe(self, listener: Listener) -> None:
+        """Call ``listener`` after every saved change (frontends render screens)."""
+        self._listeners.append(listener)
+
+    # -- lookups -------------------------------------------------------------
+
+    @guarded
+    async def get(self, table_id: str) -> tuple[Table, Any | None]:
+        """A table and its game state; raises :class:`TableNotFound`."""
+        loaded = await self.store.load(table_id)
+        if loaded is None:
+            raise TableNotFound()
+        table, text = loaded
+        return table, (registry.get(table.game).loads(text) if text else None)
+
+    @guarded
+    async def table_in(self, chat: str) -> Table | None:
+        """The chat's active table, if any (a stale index entry is cleaned up)."""
+        table_id = await self.store.chat_table(chat)
+        if table_id is None:
+            return None
+        loaded = await self.store.load(table_id)
+        if loaded is None or not loaded[0].active:
+            await self.store.release_chat(chat, table_id)
+            return None
+        return loaded[0]
+
+    @guarded
+    async def tables_of(self, player_key: str) -> list[Table]:
+        """Active tables the player sits at, in any chat."""
+        out = []
+        for table_id in await self.store.player_tables(player_key):
+            loaded = await self.store.load(table_id)
+            if loaded is None or not loaded[0].active or loaded[0].seat_of(player_key) is None:
+                await self.store.remove_player_table(player_key, table_id)
+                continue
+            out.append(loaded[0])
+        return out
+
+    @guarded
+    async def stats(self, player_key: str) -> dict[str, dict[str, int]]:
+        """Games played and won, per game."""
+        return await self.store.stats(player_key)
+
+    def _reset_clock(self, table: Table) -> None:
+        if table.turn_seconds <= 0:
+            table.turn_deadline = table.remind_at = None
+            return
+        now = self.clock()
+        table.turn_deadline = now + table.turn_seconds
+        # Remind when a quarter of the time is left: late enough not to nag,
+        # early enough to act on.
+        table.remind_at = now + table.turn_seconds * 3 / 4
+
+    async def _schedule(self, table: Table, state: Any) -> None:
+        if table.status != Status.PLAYING:
+            await self.store.unschedule(table.id, "turn")
+            await self.store.unschedule(table.id, "vote")
+            return
+        game = registry.get(table.game)
+        if any(table.players[s].bot for s in game.to_move(state)):
+            await self.store.schedule(table.id, "turn", self.clock() + BOT_DELAY_SECONDS)
+        else:
+            marks = [t for t in (table.remind_at, table.turn_deadline) if t is not None]
+            if marks:
+                await self.store.schedule(table.id, "turn", min(marks))
+            else:
+                await self.store.unschedule(table.id, "turn")
+        if table.votes:
+            await self.store.schedule(table.id, "vote", min(v.expires_at for v in table.votes))
+        else:
+            await self.store.unschedule(table.id, "vote")
+
+    # -- the write path ------------------------------------------------------
+
+    async def _mutate(self, table_id: str, fn: Callable[[Table, Any], Step]) -> tuple[Table, Any]:
+        for _ in range(MAX_WRITE_ATTEMPTS):
+            loaded = await self.store.load(table_id)
+            if loaded is None:
+                raise TableNotFound()
+            table, text = loaded
+            game = registry.get(table.game)
+            state = game.loads(text) if text else None
+            before = table.version
+            try:
+                step = fn(table, state)
+            except GameError as exc:
+                self._log("refused", table, code=exc.code)
+                raise
+            table.version = before + 1
+            new_text = game.dumps(step.state) if step.state is not None else None
+            if await self.store.save(table, new_text, expected=before, log_entry=step.log_entry):
+                await self._after_save(table, step)
+                return table, step.state
+        raise Conflict()
+
+    async def _after_save(self, table: Table, step: Step) -> None:
+        for key in step.joined:
+            await self.store.add_player_table(key, table.id)
+        for key in step.left:
+            await self.store.remove_player_table(key, table.id)
+        if table.active:
+            await self.store.touch_chat(table.chat)
+        else:
+            await self.store.release_chat(table.chat, table.id)
+            for player in table.players:
+                await self.store.remove_player_table(player.key, table.id)
+        if step.kind == "finish" and table.result is not None:
+            winners = {int(s) for s in table.result.get("winners", [])}
+            await self.store.add_result(
+                table.game,
+                [p.key for p in table.players],
+                [p.key for s, p in enumerate(table.players) if s in winners and not p.bot],
+            )
+        await self._schedule(table, step.state)
+        self._log(step.kind, table, notice=step.notice.msg if step.notice else None)
+        await self._publish(
+            Change(table, step.state, step.kind, step.ping, step.notice, step.private)
+        )
+
+    async def _publish(self, change: Change) -> None:
+        for listener in self._listeners:
+            try:
+                await listener(change)
+            except Exception:
+                # A frontend failing to send must not undo or block a saved move.
+                log.exception("event=publish-failed table=%s", change.table.id)
+
+    def _log(self, event: str, table: Table | None, **fields: Any) -> None:
+        # One line per event; only public facts (never actions, which may hold hidden cards).
+        parts = [f"event={event}"]
+        if table is not None:
+            parts += [
+                f"table={table.id}",
+                f"chat={table.chat}",
+                f"version={table.version}",
+                f"state_version={table.state_version}",
+                f"status={table.status}",
+            ]
+        parts += [f"{k}={v}" for k, v in fields.items() if v is not None]
+        log.info(" ".join(parts))
+
+
+def require_status(table: Table, status: Status) -> None:
+    if table.status != status:
+        raise WrongPhase(status=table.status)
+
+
+def check_options(specs: Sequence[OptionSpec], values: dict[str, Any]) -> None:
+    for spec in specs:
+        if spec.key in values and values[spec.key] not in spec.choices:
+            raise InvalidOptions(
+                f"option {spec.key!r} must be one of {list(spec.choices)}", option=spec.key
+            )
+
+
+def public_events(game: Game[Any], state: Any) -> list[dict[str, Any]]:
+    events: list[dict[str, Any]] = game.view(state, None).get("events", [])
+    return events

@@ -1,0 +1,117 @@
+"""Timers: reminders, turn deadlines, bot seats, vote expiry."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from bot.core.errors import (
+    ServiceError,
+    StaleVersion,
+)
+from bot.core.service.base import Notice, Step, guarded
+from bot.core.service.voting import VotingService
+from bot.core.store import Due
+from bot.core.tables import Status, Table, Timeout
+from games import registry
+
+
+class DeadlineService(VotingService):
+    """Timers: reminders, turn deadlines, bot seats, vote expiry."""
+
+    @guarded
+    async def run_due(self) -> int:
+        """Fire every timer that is due (reminders, deadlines, bot moves, vote expiry)."""
+        fired = 0
+        for due in await self.store.claim_due(self.clock()):
+            try:
+                await self._fire(due)
+                fired += 1
+            except ServiceError as exc:
+                # Someone moved or voted meanwhile: the timer is simply obsolete.
+                self._log(
+                    "timer-skipped", None, table_id=due.table_id, kind=due.kind, code=exc.code
+                )
+            finally:
+                await self.store.done_due(due)
+        return fired
+
+    async def _fire(self, due: Due) -> None:
+        loaded = await self.store.load(due.table_id)
+        if loaded is None:
+            return
+        table, text = loaded
+        if table.status != Status.PLAYING:
+            return
+        now = self.clock()
+        if due.kind == "vote":
+            await self._expire_votes(table.id, now)
+            return
+        game = registry.get(table.game)
+        state = game.loads(text) if text else None
+        to_move = game.to_move(state)
+        bots = [s for s in to_move if table.players[s].bot]
+        if bots:
+            await self._auto_move(table.id, bots[0], table.state_version, "bot")
+        elif table.turn_deadline is not None and now >= table.turn_deadline:
+            await self._timeout(table, to_move)
+        elif table.remind_at is not None and now >= table.remind_at:
+            await self._remind(table.id, table.state_version)
+        else:
+            await self._schedule(table, state)
+
+    async def _auto_move(self, table_id: str, seat: int, version: int, reason: str) -> None:
+        def step(table: Table, state: Any) -> Step:
+            if table.state_version != version:
+                raise StaleVersion()
+            game = registry.get(table.game)
+            legal = game.legal_actions(state, seat)
+            # Seeded by table and version so two workers would pick the same move.
+            choice = random.Random(f"{table.id}:{version}:{seat}").choice(legal)
+            return self._apply_move(table, state, seat, choice, reason=reason)
+
+        await self._mutate(table_id, step)
+
+    async def _timeout(self, table: Table, to_move: list[int]) -> None:
+        late = [s for s in to_move if not table.players[s].bot]
+        if not late:
+            return
+        seat = late[0]
+        if table.on_timeout == Timeout.AUTO:
+            await self._auto_move(table.id, seat, table.state_version, "timeout")
+            return
+        version = table.state_version
+
+        def step(t: Table, state: Any) -> Step:
+            if t.state_version != version:
+                raise StaleVersion()
+            if t.on_timeout == Timeout.BOT:
+                t.players[seat].bot = True
+                return Step(state, "overdue", notice=Notice("seat-to-bot", {"seat": seat}))
+            t.turn_deadline = t.remind_at = None
+            return Step(state, "overdue", notice=Notice("turn-overdue", {"seat": seat}))
+
+        await self._mutate(table.id, step)
+
+    async def _remind(self, table_id: str, version: int) -> None:
+        def step(table: Table, state: Any) -> Step:
+            if table.state_version != version:
+                raise StaleVersion()
+            table.remind_at = None
+            ping = [s for s in registry.get(table.game).to_move(state) if not table.players[s].bot]
+            left = int((table.turn_deadline or self.clock()) - self.clock())
+            return Step(
+                state, "remind", ping=ping, notice=Notice("turn-reminder", {"seconds": left})
+            )
+
+        await self._mutate(table_id, step)
+
+    async def _expire_votes(self, table_id: str, now: float) -> None:
+        def step(table: Table, state: Any) -> Step:
+            expired = [v for v in table.votes if v.expires_at <= now]
+            if not expired:
+                raise ServiceError("nothing-due")
+            table.votes = [v for v in table.votes if v.expires_at > now]
+            return Step(state, "vote", notice=Notice("vote-expired", {"kind": expired[0].kind}))
+
+        await self._mutate(table_id, step)

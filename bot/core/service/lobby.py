@@ -1,0 +1,214 @@
+"""Lobbies: create a table, join, leave, options, start, cancel."""
+
+from __future__ import annotations
+
+import random
+import secrets
+from typing import Any
+
+from bot.core.errors import (
+    BadRequest,
+    ChatBusy,
+    Conflict,
+    NotAllowed,
+    NotSeated,
+    ServiceError,
+)
+from bot.core.service.base import (
+    START_GRACE_SECONDS,
+    TABLE_OPTIONS,
+    Change,
+    PlayerInfo,
+    ServiceBase,
+    Step,
+    check_options,
+    guarded,
+    public_events,
+    require_status,
+)
+from bot.core.tables import Player, Status, Table
+from games import registry
+from games.core.protocol import OptionSpec
+
+
+class LobbyService(ServiceBase):
+    """Lobbies: create a table, join, leave, options, start, cancel."""
+
+    @guarded
+    async def create(
+        self,
+        chat: str,
+        creator: PlayerInfo,
+        game_name: str,
+        options: dict[str, Any] | None = None,
+    ) -> Table:
+        """Open a lobby in ``chat`` with the creator seated; one active table per chat."""
+        game = registry.get(game_name)
+        table_opts = {spec.key: spec.default for spec in TABLE_OPTIONS}
+        game_opts: dict[str, Any] = {}
+        for key, value in (options or {}).items():
+            (table_opts if key in table_opts else game_opts)[key] = value
+        game_opts = dict(game.options(game_opts))
+        check_options(TABLE_OPTIONS, table_opts)
+        existing = await self.table_in(chat)
+        if existing is not None:
+            raise ChatBusy(table=existing.id, game=existing.game)
+        now = self.clock()
+        table = Table(
+            id=secrets.token_urlsafe(6),
+            chat=chat,
+            game=game_name,
+            creator=creator.key,
+            created_at=now,
+            options=game_opts,
+            turn_seconds=int(table_opts["turn_seconds"]),
+            on_timeout=str(table_opts["on_timeout"]),
+            players=[Player(creator.key, creator.name)],
+            version=1,
+        )
+        if game.min_seats <= 1:
+            table.min_reached_at = now
+        if not await self.store.claim_chat(chat, table.id):
+            raise ChatBusy()
+        if not await self.store.save(table, None, expected=None):
+            await self.store.release_chat(chat, table.id)
+            raise Conflict()
+        await self.store.add_player_table(creator.key, table.id)
+        self._log("create", table, game=game_name, by=creator.key)
+        await self._publish(Change(table, None, "lobby"))
+        return table
+
+    @guarded
+    async def join(self, table_id: str, player: PlayerInfo) -> Table:
+        """Seat ``player`` in the lobby (a no-op if already seated)."""
+
+        def step(table: Table, state: Any) -> Step:
+            require_status(table, Status.LOBBY)
+            if table.seat_of(player.key) is not None:
+                raise ServiceError("already-seated")
+            game = registry.get(table.game)
+            if len(table.players) >= game.max_seats:
+                raise ServiceError("table-full", max=game.max_seats)
+            table.players.append(Player(player.key, player.name))
+            if len(table.players) == game.min_seats:
+                table.min_reached_at = self.clock()
+            return Step(None, "lobby", joined=[player.key])
+
+        table, _ = await self._mutate(table_id, step)
+        return table
+
+    @guarded
+    async def leave(self, table_id: str, player_key: str) -> Table:
+        """Leave the lobby; the creator's role passes on; an empty lobby closes."""
+
+        def step(table: Table, state: Any) -> Step:
+            require_status(table, Status.LOBBY)
+            seat = table.seat_of(player_key)
+            if seat is None:
+                raise NotSeated()
+            del table.players[seat]
+            game = registry.get(table.game)
+            if len(table.players) < game.min_seats:
+                table.min_reached_at = None
+            if not table.players:
+                table.status = Status.ABORTED
+                return Step(None, "abort", left=[player_key])
+            if table.creator == player_key:
+                table.creator = table.players[0].key
+            return Step(None, "lobby", left=[player_key])
+
+        table, _ = await self._mutate(table_id, step)
+        return table
+
+    def lobby_options(self, table: Table) -> list[tuple[OptionSpec, Any]]:
+        """Every option the lobby can change, with its current value."""
+        game = registry.get(table.game)
+        current = {
+            **table.options,
+            "turn_seconds": table.turn_seconds,
+            "on_timeout": table.on_timeout,
+        }
+        return [(spec, current[spec.key]) for spec in (*game.option_specs, *TABLE_OPTIONS)]
+
+    @guarded
+    async def set_option(self, table_id: str, player_key: str, key: str, value: Any) -> Table:
+        """Change a lobby option (the creator only)."""
+
+        def step(table: Table, state: Any) -> Step:
+            require_status(table, Status.LOBBY)
+            if player_key != table.creator:
+                raise NotAllowed(who="creator")
+            if key == "turn_seconds":
+                check_options(TABLE_OPTIONS[:1], {key: value})
+                table.turn_seconds = int(value)
+            elif key == "on_timeout":
+                check_options(TABLE_OPTIONS[1:], {key: value})
+                table.on_timeout = str(value)
+            else:
+                game = registry.get(table.game)
+                table.options = dict(game.options({**table.options, key: value}))
+            return Step(None, "lobby")
+
+        table, _ = await self._mutate(table_id, step)
+        return table
+
+    async def cycle_option(self, table_id: str, player_key: str, index: int) -> Table:
+        """Set option number ``index`` of :meth:`lobby_options` to its next value."""
+        table, _ = await self.get(table_id)
+        options = self.lobby_options(table)
+        if not 0 <= index < len(options):
+            raise BadRequest()
+        spec, value = options[index]
+        choices = list(spec.choices)
+        following = choices[(choices.index(value) + 1) % len(choices)]
+        return await self.set_option(table_id, player_key, spec.key, following)
+
+    def start_wait(self, table: Table, player_key: str) -> float | None:
+        """Seconds until ``player_key`` may start (0: now), ``None`` if never."""
+        game = registry.get(table.game)
+        if table.status != Status.LOBBY or len(table.players) < game.min_seats:
+            return None
+        if player_key == table.creator:
+            return 0.0
+        if table.seat_of(player_key) is None or table.min_reached_at is None:
+            return None
+        return max(0.0, table.min_reached_at + START_GRACE_SECONDS - self.clock())
+
+    @guarded
+    async def start(self, table_id: str, player_key: str) -> Table:
+        """Deal and begin: the creator at once, any seated player after a short wait."""
+
+        def step(table: Table, state: Any) -> Step:
+            require_status(table, Status.LOBBY)
+            game = registry.get(table.game)
+            if table.seat_of(player_key) is None:
+                raise NotSeated()
+            if len(table.players) < game.min_seats:
+                raise ServiceError("not-enough-players", min=game.min_seats)
+            wait = self.start_wait(table, player_key)
+            if wait is None or wait > 0:
+                raise ServiceError("start-too-soon", seconds=int(wait or START_GRACE_SECONDS) + 1)
+            table.seed = random.SystemRandom().getrandbits(63)
+            new = game.new_game(len(table.players), table.options, table.seed)
+            table.status = Status.PLAYING
+            table.state_version = 1
+            self._reset_clock(table)
+            table.events = public_events(game, new)
+            return Step(new, "start", ping=game.to_move(new), private=True)
+
+        table, _ = await self._mutate(table_id, step)
+        return table
+
+    @guarded
+    async def cancel(self, table_id: str, player_key: str) -> Table:
+        """Close a lobby (its creator only). A running game is stopped by a vote."""
+
+        def step(table: Table, state: Any) -> Step:
+            require_status(table, Status.LOBBY)
+            if player_key != table.creator:
+                raise NotAllowed(who="creator")
+            table.status = Status.ABORTED
+            return Step(None, "abort")
+
+        table, _ = await self._mutate(table_id, step)
+        return table

@@ -1,0 +1,63 @@
+"""Moves: the pipeline for a player's action."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from typing import Any
+
+from bot.core.errors import (
+    NotSeated,
+    ServiceError,
+    StaleVersion,
+)
+from bot.core.service.base import Notice, Step, guarded, public_events, require_status
+from bot.core.service.lobby import LobbyService
+from bot.core.tables import Status, Table
+from games import registry
+
+
+class MoveService(LobbyService):
+    """Moves: the pipeline for a player's action."""
+
+    @guarded
+    async def play(
+        self, table_id: str, player_key: str, version: int, action: Sequence[Any]
+    ) -> tuple[Table, Any]:
+        """The move pipeline. ``version`` is the state version the player saw."""
+
+        def step(table: Table, state: Any) -> Step:
+            require_status(table, Status.PLAYING)
+            seat = table.seat_of(player_key)
+            if seat is None:
+                raise NotSeated()
+            if table.players[seat].bot:
+                raise ServiceError("seat-taken-over")
+            if table.state_version != version:
+                raise StaleVersion()
+            return self._apply_move(table, state, seat, action, reason=None)
+
+        return await self._mutate(table_id, step)
+
+    def _apply_move(
+        self, table: Table, state: Any, seat: int, action: Sequence[Any], *, reason: str | None
+    ) -> Step:
+        game = registry.get(table.game)
+        before = game.to_move(state)
+        new = game.apply(state, seat, action)
+        table.state_version += 1
+        table.events = public_events(game, new)
+        if any(v.cancel_on_move for v in table.votes):
+            table.votes = [v for v in table.votes if not v.cancel_on_move]
+        entry = f"{seat} {json.dumps(list(action), separators=(',', ':'))}"
+        notice = Notice("auto-move", {"seat": seat, "reason": reason}) if reason else None
+        if game.is_over(new):
+            table.status = Status.FINISHED
+            table.result = game.result(new)
+            table.turn_deadline = table.remind_at = None
+            table.votes = []
+            return Step(new, "finish", notice=notice, log_entry=entry, private=True)
+        self._reset_clock(table)
+        after = game.to_move(new)
+        ping = [s for s in after if s not in before or s == seat]
+        return Step(new, "move", notice=notice, log_entry=entry, ping=ping, private=True)

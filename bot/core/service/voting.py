@@ -1,0 +1,109 @@
+"""Votes at a running table: stop the game, hand a seat to the bot."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bot.core import votes
+from bot.core.errors import (
+    BadRequest,
+    NotSeated,
+    ServiceError,
+)
+from bot.core.service.base import VOTE_SECONDS, Notice, Step, guarded, require_status
+from bot.core.service.moves import MoveService
+from bot.core.tables import Status, Table, Vote
+
+
+class VotingService(MoveService):
+    """Votes at a running table: stop the game, hand a seat to the bot."""
+
+    @guarded
+    async def propose(
+        self, table_id: str, player_key: str, kind: str, subject: int | None = None
+    ) -> tuple[Table, Any]:
+        """Open a vote: ``abort`` the game, or ``remove`` seat ``subject``.
+
+        Removing yourself needs no vote: the bot takes your seat at once.
+        """
+
+        def step(table: Table, state: Any) -> Step:
+            require_status(table, Status.PLAYING)
+            seat = table.seat_of(player_key)
+            if seat is None or table.players[seat].bot:
+                raise NotSeated()
+            humans = [s for s, p in enumerate(table.players) if not p.bot]
+            if kind == "remove":
+                if subject is None or subject not in humans:
+                    raise BadRequest()
+                if subject == seat:
+                    return self._vote_effect(table, state, kind, subject)
+                voters = [s for s in humans if s != subject]
+            elif kind == "abort" and subject is None:
+                voters = humans
+            else:
+                raise BadRequest()
+            if table.open_vote(kind) is not None:
+                raise ServiceError("vote-open")
+            vote = Vote(
+                id=table.next_vote_id,
+                kind=kind,
+                proposer=seat,
+                voters=voters,
+                expires_at=self.clock() + VOTE_SECONDS,
+                subject=subject,
+                majority=True,
+                cancel_on_move=False,
+            )
+            table.next_vote_id += 1
+            table.votes.append(vote)
+            return self._after_ballot(table, state, vote, votes.cast(vote, seat, True))
+
+        return await self._mutate(table_id, step)
+
+    @guarded
+    async def vote(
+        self, table_id: str, player_key: str, vote_id: int, yes: bool
+    ) -> tuple[Table, Any]:
+        """Cast a ballot; the vote's effect runs the moment it passes."""
+
+        def step(table: Table, state: Any) -> Step:
+            vote = next((v for v in table.votes if v.id == vote_id), None)
+            if vote is None or table.status != Status.PLAYING:
+                raise ServiceError("vote-closed")
+            seat = table.seat_of(player_key)
+            if seat is None:
+                raise NotSeated()
+            try:
+                tally = votes.cast(vote, seat, yes)
+            except votes.VoteError as exc:
+                raise ServiceError(exc.code) from None
+            return self._after_ballot(table, state, vote, tally)
+
+        return await self._mutate(table_id, step)
+
+    def _after_ballot(self, table: Table, state: Any, vote: Vote, tally: votes.Tally) -> Step:
+        args = {
+            "kind": vote.kind,
+            "subject": vote.subject,
+            "yes": len(vote.yes),
+            "total": len(vote.voters),
+        }
+        if tally == votes.Tally.OPEN:
+            return Step(state, "vote", notice=Notice("vote-progress", args))
+        table.votes.remove(vote)
+        if tally == votes.Tally.FAILED:
+            return Step(state, "vote", notice=Notice("vote-failed", args))
+        return self._vote_effect(table, state, vote.kind, vote.subject)
+
+    def _vote_effect(self, table: Table, state: Any, kind: str, subject: int | None) -> Step:
+        if kind == "remove" and subject is not None:
+            table.players[subject].bot = True
+            if any(not p.bot for p in table.players):
+                return Step(
+                    state, "vote", notice=Notice("seat-to-bot", {"seat": subject}), private=True
+                )
+        table.status = Status.ABORTED
+        table.votes = []
+        table.turn_deadline = table.remind_at = None
+        return Step(state, "abort", notice=Notice("game-aborted"))
