@@ -75,8 +75,11 @@ def from_plain(tp: Any, data: Any) -> Any:
         return tuple(from_plain(a, v) for a, v in zip(args, data, strict=True))
     if origin is dict:
         _expect(data, dict, tp)
-        key_tp = args[0]
-        return {(int(k) if key_tp is int else k): from_plain(args[1], v) for k, v in data.items()}
+        if args[0] is int:
+            if not all(k.lstrip("-").isdecimal() for k in data):
+                raise InvalidState(f"{tp} expects integer keys")
+            return {int(k): from_plain(args[1], v) for k, v in data.items()}
+        return {k: from_plain(args[1], v) for k, v in data.items()}
     if tp in (int, str, bool, float):
         if tp is int and isinstance(data, bool):
             raise InvalidState("expected an integer")

@@ -1,0 +1,1 @@
+"""Klac! (Клац!): play colour cards into any player's row; three colours score."""
