@@ -11,6 +11,7 @@ from dataclasses import dataclass
 
 from bot.config import ConfigError, Settings
 from bot.core.i18n import LANGUAGES, I18n
+from bot.core.languages import Languages
 from bot.core.redis_server import RedisServer, RedisUnavailable
 from bot.core.screens import Screens
 from bot.core.service import TableService
@@ -28,6 +29,7 @@ class Core:
     service: TableService
     screens: Screens
     i18n: I18n
+    languages: Languages
 
 
 @contextlib.asynccontextmanager
@@ -51,7 +53,8 @@ async def open_core(settings: Settings) -> AsyncIterator[Core]:
         )
         service = TableService(store)
         i18n = I18n(default=settings.default_language)
-        yield Core(settings, service, Screens(service, i18n), i18n)
+        languages = Languages(store, settings.default_language)
+        yield Core(settings, service, Screens(service, i18n), i18n, languages)
     finally:
         await redis.aclose()
         if server is not None:

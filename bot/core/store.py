@@ -297,7 +297,7 @@ class Store:
         return out
 
     async def get_lang(self, scope: str) -> str | None:
-        """The language chosen for a chat or user (``tg:chat:…`` / ``tg:…``)."""
+        """The language chosen for a scope (``chat:…`` or ``user:…``)."""
         value = cast(str | None, await self.redis.get(f"{self.prefix}lang:{scope}"))
         return value
 

@@ -9,7 +9,7 @@ import pytest
 from bot.core.errors import BadRequest, NotSeated, ServiceError
 from bot.core.service import BOT_DELAY_SECONDS, VOTE_SECONDS, Change, TableService
 from bot.core.store import Store
-from bot.core.tables import Status
+from bot.core.tables import Status, Vote
 from tests.conftest import FakeClock
 from tests.core.helpers import (
     ALICE,
@@ -193,3 +193,19 @@ async def test_handing_your_own_seat_over_needs_no_vote(service: TableService) -
     assert table.players[1].bot and table.votes == []
     table, _ = await service.propose(table.id, ALICE.key, "remove", subject=0)
     assert table.status == Status.ABORTED, "a table of bots only is stopped"
+
+
+async def test_a_move_cancels_votes_marked_so(service: TableService, store: Store) -> None:
+    table, state = await started_table(service, seats=3)
+    loaded = await store.load(table.id)
+    assert loaded is not None
+    record, text = loaded
+    record.votes.append(
+        Vote(id=9, kind="end_tour", proposer=0, voters=[0, 1, 2], expires_at=10**10, yes=[0])
+    )
+    record.version += 1
+    assert await store.save(record, text, expected=record.version - 1)
+    table, state = await service.get(table.id)
+    assert [v.id for v in table.votes] == [9]
+    table, _ = await play_first_legal(service, table, state)
+    assert table.votes == []

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import random
 import secrets
 from typing import Any
 
@@ -29,6 +28,7 @@ from bot.core.service.base import (
 from bot.core.tables import Player, Status, Table
 from games import registry
 from games.core.protocol import OptionSpec
+from games.core.rng import new_seed
 
 
 class LobbyService(ServiceBase):
@@ -188,7 +188,7 @@ class LobbyService(ServiceBase):
             wait = self.start_wait(table, player_key)
             if wait is None or wait > 0:
                 raise ServiceError("start-too-soon", seconds=int(wait or START_GRACE_SECONDS) + 1)
-            table.seed = random.SystemRandom().getrandbits(63)
+            table.seed = new_seed()
             new = game.new_game(len(table.players), table.options, table.seed)
             table.status = Status.PLAYING
             table.state_version = 1

@@ -1,0 +1,49 @@
+import re
+from pathlib import Path
+
+import pytest
+
+from bot.config import ConfigError, Settings, read_dotenv
+
+
+def test_defaults() -> None:
+    settings = Settings.from_env({})
+    assert settings.redis_url is None
+    assert settings.redis_data_dir == Path("data/redis")
+    assert (settings.active_ttl, settings.finished_ttl) == (7 * 86400, 86400)
+    assert settings.default_language == "ru" and settings.key_prefix == "tb:"
+
+
+def test_values_and_errors() -> None:
+    settings = Settings.from_env(
+        {"REDIS_URL": "redis://r:6379/1", "DEFAULT_LANGUAGE": "en", "TABLE_TTL_SECONDS": "60"}
+    )
+    assert settings.redis_url == "redis://r:6379/1" and settings.default_language == "en"
+    assert settings.active_ttl == 60
+    with pytest.raises(ConfigError, match="DEFAULT_LANGUAGE"):
+        Settings.from_env({"DEFAULT_LANGUAGE": "de"})
+    with pytest.raises(ConfigError, match="TABLE_TTL_SECONDS"):
+        Settings.from_env({"TABLE_TTL_SECONDS": "soon"})
+    with pytest.raises(ConfigError, match="positive"):
+        Settings.from_env({"FINISHED_TABLE_TTL_SECONDS": "0"})
+
+
+def test_dotenv(tmp_path: Path) -> None:
+    env = tmp_path / ".env"
+    env.write_text("# comment\n\nREDIS_URL='redis://x/0'\nLOG_LEVEL = debug\nbroken line\n")
+    assert read_dotenv(env) == {"REDIS_URL": "redis://x/0", "LOG_LEVEL": "debug"}
+    assert read_dotenv(tmp_path / "missing") == {}
+
+
+def test_env_example_documents_every_setting() -> None:
+    example = (Path(__file__).resolve().parents[2] / ".env.example").read_text()
+    documented = {
+        line.split("=")[0]
+        for line in example.splitlines()
+        if "=" in line and not line.startswith("#")
+    }
+    source = (Path(__file__).resolve().parents[2] / "bot" / "config.py").read_text()
+    read = {
+        a or b for a, b in re.findall(r'values\.get\("([A-Z_]+)"|\(values, "([A-Z_]+)"', source)
+    }
+    assert read == documented
