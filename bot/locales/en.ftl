@@ -101,6 +101,7 @@ error-klac-invalid-card = That is not a Klac! card.
 ## Klac!
 klac-caption-round = Round { $round } · play to { $target } · deck: { $deck }
 klac-caption-score = { $player }: { $total } (+{ $row })
+klac-caption-total = { $player }: { $total }
 klac-event-play = { $player } → { $target }: { $card }, { $how ->
     [extend] new stack
    *[cover] on stack { $stack }

@@ -101,6 +101,7 @@ error-klac-invalid-card = Это не карта «Клац!».
 ## Клац!
 klac-caption-round = Партия { $round } · игра до { $target } · в колоде: { $deck }
 klac-caption-score = { $player }: { $total } (+{ $row })
+klac-caption-total = { $player }: { $total }
 klac-event-play = { $player } → { $target }: { $card }, { $how ->
     [extend] новая стопка
    *[cover] на стопку { $stack }

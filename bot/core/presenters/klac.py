@@ -29,8 +29,10 @@ class KlacPresenter(Presenter):
         lines = [
             t("klac-caption-round", round=view["round"], target=view["target"], deck=view["deck"])
         ]
+        # Once the match is over the totals already hold the last round.
+        msg = "klac-caption-total" if view["over"] else "klac-caption-score"
         scores = [
-            t("klac-caption-score", player=names[seat], total=total, row=view["row_scores"][seat])
+            t(msg, player=names[seat], total=total, row=view["row_scores"][seat])
             for seat, total in enumerate(view["totals"])
         ]
         lines.append(" · ".join(scores))

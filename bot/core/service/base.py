@@ -223,6 +223,18 @@ class ServiceBase:
         raise Conflict()
 
     async def _after_save(self, table: Table, step: Step) -> None:
+        try:
+            await self._update_indexes(table, step)
+        except RedisError as exc:
+            # The change itself is saved; indexes and timers catch up on the
+            # next change, so the players are told about it rather than of an error.
+            log.warning("event=after-save-failed table=%s error=%r", table.id, exc)
+        self._log(step.kind, table, notice=step.notice.msg if step.notice else None)
+        await self._publish(
+            Change(table, step.state, step.kind, step.ping, step.notice, step.private)
+        )
+
+    async def _update_indexes(self, table: Table, step: Step) -> None:
         for key in step.joined:
             await self.store.add_player_table(key, table.id)
         for key in step.left:
@@ -241,10 +253,6 @@ class ServiceBase:
                 [p.key for s, p in enumerate(table.players) if s in winners and not p.bot],
             )
         await self._schedule(table, step.state)
-        self._log(step.kind, table, notice=step.notice.msg if step.notice else None)
-        await self._publish(
-            Change(table, step.state, step.kind, step.ping, step.notice, step.private)
-        )
 
     async def _publish(self, change: Change) -> None:
         for listener in self._listeners:
@@ -270,11 +278,13 @@ class ServiceBase:
 
 
 def require_status(table: Table, status: Status) -> None:
+    """Refuse with :class:`WrongPhase` unless the table is in ``status``."""
     if table.status != status:
         raise WrongPhase(status=table.status)
 
 
 def check_options(specs: Sequence[OptionSpec], values: dict[str, Any]) -> None:
+    """Refuse option values outside their spec's choices."""
     for spec in specs:
         if spec.key in values and values[spec.key] not in spec.choices:
             raise InvalidOptions(
@@ -283,5 +293,6 @@ def check_options(specs: Sequence[OptionSpec], values: dict[str, Any]) -> None:
 
 
 def public_events(game: Game[Any], state: Any) -> list[dict[str, Any]]:
+    """The last action's events as the public may see them."""
     events: list[dict[str, Any]] = game.view(state, None).get("events", [])
     return events
