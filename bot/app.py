@@ -5,10 +5,12 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import signal
 import sys
 from collections.abc import AsyncIterator
 from dataclasses import dataclass
 
+from bot import logs
 from bot.config import ConfigError, Settings
 from bot.core.i18n import LANGUAGES, I18n
 from bot.core.languages import Languages
@@ -16,6 +18,8 @@ from bot.core.redis_server import RedisServer, RedisUnavailable
 from bot.core.screens import Screens
 from bot.core.service import TableService
 from bot.core.store import Store, connect
+from bot.core.timers import run_timers
+from bot.telegram import app as telegram
 from games import registry
 
 log = logging.getLogger("bot")
@@ -62,19 +66,32 @@ async def open_core(settings: Settings) -> AsyncIterator[Core]:
 
 
 async def serve(settings: Settings) -> int:
-    """Start the core and report what it found; returns the process exit code.
-
-    The chat frontends plug in here; until one is configured there is nothing
-    to serve, which is said plainly instead of idling silently.
-    """
-    async with open_core(settings) as core:
-        info = await core.service.store.redis.info("server")
+    """Run the configured frontends and the timer loop until SIGINT/SIGTERM."""
+    if settings.telegram is None:
         print(
-            f"Redis {info.get('redis_version')} is reachable; "
-            f"games: {', '.join(registry.names())}; languages: {', '.join(LANGUAGES)}."
+            "No chat frontend is configured: set TELEGRAM_TOKEN (see .env.example).",
+            file=sys.stderr,
         )
-        print("No chat frontend is configured, so there is nothing to serve yet.")
         return 2
+    async with open_core(settings) as core:
+        stop = asyncio.Event()
+        loop = asyncio.get_running_loop()
+        for sig in (signal.SIGINT, signal.SIGTERM):
+            loop.add_signal_handler(sig, stop.set)
+        bot = telegram.make_bot(settings.telegram)
+        frontend = await telegram.build(bot, core.service, core.screens, core.languages)
+        info = await core.service.store.redis.info("server")
+        log.info(
+            "event=started games=%s languages=%s redis=%s mode=%s",
+            ",".join(registry.names()),
+            ",".join(LANGUAGES),
+            info.get("redis_version"),
+            "webhook" if settings.telegram.webhook_url else "polling",
+        )
+        timers = asyncio.create_task(run_timers(core.service, stop))
+        await telegram.run(frontend, settings.telegram, stop)
+        await timers
+        return 0
 
 
 def main() -> int:
@@ -84,10 +101,7 @@ def main() -> int:
     except ConfigError as exc:
         print(f"Configuration error: {exc}", file=sys.stderr)
         return 2
-    logging.basicConfig(
-        level=settings.log_level,
-        format="%(asctime)s %(levelname)s %(name)s %(message)s",
-    )
+    logs.configure(settings.log_level)
     try:
         return asyncio.run(serve(settings))
     except RedisUnavailable as exc:

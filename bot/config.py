@@ -15,6 +15,19 @@ class ConfigError(ValueError):
 
 
 @dataclass(frozen=True)
+class TelegramSettings:
+    """How to reach Telegram and how to receive updates."""
+
+    token: str
+    api_url: str | None = None
+    webhook_url: str | None = None  # set: webhook mode; unset: long polling
+    webhook_secret: str | None = None
+    webhook_path: str = "/telegram"
+    listen_host: str = "127.0.0.1"
+    listen_port: int = 8080
+
+
+@dataclass(frozen=True)
 class Settings:
     """Everything an operator can configure."""
 
@@ -25,6 +38,7 @@ class Settings:
     finished_ttl: int
     default_language: str
     log_level: str
+    telegram: TelegramSettings | None
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> Settings:
@@ -42,7 +56,27 @@ class Settings:
             finished_ttl=_positive_int(values, "FINISHED_TABLE_TTL_SECONDS", 86400),
             default_language=language,
             log_level=values.get("LOG_LEVEL", "INFO").upper(),
+            telegram=_telegram(values),
         )
+
+
+def _telegram(values: Mapping[str, str]) -> TelegramSettings | None:
+    token = values.get("TELEGRAM_TOKEN")
+    if not token:
+        return None
+    webhook = values.get("TELEGRAM_WEBHOOK_URL") or None
+    secret = values.get("TELEGRAM_WEBHOOK_SECRET") or None
+    if webhook and not secret:
+        raise ConfigError("TELEGRAM_WEBHOOK_SECRET is required with TELEGRAM_WEBHOOK_URL")
+    return TelegramSettings(
+        token=token,
+        api_url=values.get("TELEGRAM_API_URL") or None,
+        webhook_url=webhook,
+        webhook_secret=secret,
+        webhook_path=values.get("TELEGRAM_WEBHOOK_PATH", "/telegram"),
+        listen_host=values.get("WEBHOOK_HOST", "127.0.0.1"),
+        listen_port=_positive_int(values, "WEBHOOK_PORT", 8080),
+    )
 
 
 def read_dotenv(path: Path) -> dict[str, str]:
@@ -66,7 +100,7 @@ def _positive_int(values: Mapping[str, str], key: str, default: int) -> int:
     try:
         number = int(raw)
     except ValueError:
-        raise ConfigError(f"{key} must be a whole number of seconds, not {raw!r}") from None
+        raise ConfigError(f"{key} must be a whole number, not {raw!r}") from None
     if number <= 0:
         raise ConfigError(f"{key} must be positive")
     return number

@@ -517,25 +517,27 @@ def render_table(view: Mapping[str, Any], *, names: Sequence[str]) -> bytes:
 HAND_CARD_W = 200
 HAND_CARD_H = 280
 HAND_HEADER_H = 96
-HAND_TURN_H = 56
+HAND_GAP = 28
 HAND_FOOTER_H = 96
 
 
 def render_hand(view: Mapping[str, Any], *, names: Sequence[str]) -> bytes:
     """One seat's private Klac! hand (``view["hand"]``) as PNG bytes.
 
-    Shows the hand large, the player's name, whose turn it is (a highlighted
-    band and arrow when it is this seat's), the deck size, and the seat's own
-    row (top cards, colour marks, row score, total) as context for the move.
+    Shows the hand large, the player's name (a highlighted band and arrow when
+    it is this seat's turn), and the seat's own row (top cards, colour marks,
+    row score, total) as context for the move. It deliberately leaves out
+    what changes on every move elsewhere (deck size, whose turn), so a
+    frontend only has to update a hand when something of this seat's changed.
     """
     ctx = _context(view, names)
     you = _int(view.get("you"), -1)
     hand = [h for h in _list(view.get("hand")) if isinstance(h, str)][:5]
-    height = HAND_HEADER_H + HAND_TURN_H + HAND_CARD_H + 24 + HAND_FOOTER_H
+    height = HAND_HEADER_H + HAND_GAP + HAND_CARD_H + 24 + HAND_FOOTER_H
     canvas = Image.new("RGB", (HAND_WIDTH, height), c.PAPER)
     draw = ImageDraw.Draw(canvas)
 
-    # Header: your badge and name; deck on the right.
+    # Header: your badge and name.
     your_turn = ctx.turn is not None and ctx.turn == you
     draw.rectangle((0, 0, HAND_WIDTH, HAND_HEADER_H - 1),
                    fill=c.TURN_BAND if your_turn else c.BACKGROUND)  # fmt: skip
@@ -551,20 +553,10 @@ def render_hand(view: Mapping[str, Any], *, names: Sequence[str]) -> bytes:
     if you >= 0:
         c.paste(canvas, c.seat_badge(you + 1, 44), (x, cy - 22))
         x += 56
-    deck_w = 170
-    c.draw_name(
-        draw, (x, cy), _name(names, you) if you >= 0 else "", HAND_WIDTH - x - deck_w - 20, 38
-    )
-    _draw_deck(canvas, draw, HAND_WIDTH - deck_w, cy, _int(view.get("deck")), 58)
+    c.draw_name(draw, (x, cy), _name(names, you) if you >= 0 else "", HAND_WIDTH - x - 20, 38)
     draw.line((0, HAND_HEADER_H - 1, HAND_WIDTH, HAND_HEADER_H - 1), fill=c.FAINT, width=2)
 
-    # Whose turn, when it is not yours: "▶ ③ name" in a strip under the header.
-    cards_y = HAND_HEADER_H + HAND_TURN_H
-    if ctx.turn is not None and not your_turn:
-        ty = HAND_HEADER_H + HAND_TURN_H // 2
-        c.draw_arrow(draw, (20, ty - 16, 42, ty + 16), c.TURN_MARK)
-        c.paste(canvas, c.seat_badge(ctx.turn + 1, 34), (52, ty - 17))
-        c.draw_name(draw, (98, ty), _name(names, ctx.turn), 420, 30, c.INK, bold=False)
+    cards_y = HAND_HEADER_H + HAND_GAP
 
     # The hand, centred; empty places are outlined so 2 cards read as "2 of 3".
     slots = max(3, len(hand))

@@ -2,7 +2,8 @@
 
 A chat speaks what someone chose with ``/lang`` there, else the default. A
 user reads what they chose, else what their platform reports
-(``language_code``), else the default.
+(``language_code``, remembered for messages the bot sends unprompted), else
+the default.
 """
 
 from __future__ import annotations
@@ -27,11 +28,21 @@ class Languages:
         return await self.store.get_lang(f"chat:{chat}") or self.default
 
     async def for_user(self, player_key: str, platform_code: str | None = None) -> str:
-        """The language of ``player_key``'s private messages."""
+        """The language of ``player_key``'s private messages.
+
+        ``platform_code`` is what the platform reports now; without it, the
+        last one :meth:`note_platform` remembered is used.
+        """
         chosen = await self.store.get_lang(f"user:{player_key}")
         if chosen:
             return chosen
-        return pick_language(platform_code, self.default) if platform_code else self.default
+        code = platform_code or await self.store.get_lang(f"platform:{player_key}")
+        return pick_language(code, self.default) if code else self.default
+
+    async def note_platform(self, player_key: str, platform_code: str | None) -> None:
+        """Remember the platform's language code, for messages sent unprompted later."""
+        if platform_code:
+            await self.store.set_lang(f"platform:{player_key}", platform_code)
 
     async def set_chat(self, chat: str, lang: str) -> None:
         """Remember ``/lang`` in a chat."""

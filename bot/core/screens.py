@@ -231,8 +231,9 @@ class Screens:
                 root = MoveToken(table.id, table.state_version, seat, ()).encode()
                 buttons.append((Button(t("btn-back"), back), Button(t("btn-cancel-move"), root)))
         elif table.status == Status.PLAYING:
-            waiting = ", ".join(names[s] for s in to_move)
-            text = t("seat-waiting", player=waiting)
+            # Not naming whose turn it is keeps this screen unchanged while
+            # others move, so frontends need not update it after every move.
+            text = t("seat-waiting")
         else:
             text = t("seat-game-over")
         return Screen(text, image, key, _pack(buttons))

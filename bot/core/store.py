@@ -10,6 +10,7 @@ Key layout (``P`` is the configurable prefix, ``ID`` a table id):
 - ``Pdue``          sorted set: ``ID|kind`` → when a timer fires
 - ``Pstats:KEY``    hash: ``game:played`` / ``game:won``
 - ``Plang:SCOPE``   string: the chosen language of a chat or user
+- ``Pflag:NAME``    set: members with a frontend flag (e.g. users the bot may message)
 
 The per-table keys share the hash tag ``{t:ID}``, so the compare-and-set
 script touches one Redis Cluster slot. Index keys are written outside it: they
@@ -304,3 +305,14 @@ class Store:
     async def set_lang(self, scope: str, lang: str) -> None:
         """Remember a language choice."""
         await self.redis.set(f"{self.prefix}lang:{scope}", lang)
+
+    # -- frontend flags ------------------------------------------------------
+
+    async def flag(self, name: str, member: str, on: bool = True) -> None:
+        """Set or clear ``member`` in the flag set ``name``."""
+        key = f"{self.prefix}flag:{name}"
+        await (self.redis.sadd(key, member) if on else self.redis.srem(key, member))
+
+    async def flagged(self, name: str, member: str) -> bool:
+        """True when ``member`` is in the flag set ``name``."""
+        return bool(await self.redis.sismember(f"{self.prefix}flag:{name}", member))

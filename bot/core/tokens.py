@@ -3,6 +3,8 @@
 ``m:ID:VER:SEAT:PATH``  a step in a seat's move menu at state version VER
 ``l:ID:OP``             a lobby button (j join, l leave, s start, c cancel, oN option N)
 ``v:ID:VOTE:y|n``       a ballot
+``p:ID:a`` / ``p:ID:rSEAT``  propose a vote: abort the game / hand SEAT to the bot
+``n:GAME``              open a lobby for GAME in the chat where it is pressed
 
 Tokens fit Telegram's 64-byte callback data and Discord's 100-character
 custom ids. A token that does not parse is refused as forged; one that
@@ -20,6 +22,8 @@ _ID = r"[A-Za-z0-9_-]{4,16}"
 _MOVE = re.compile(rf"m:({_ID}):(\d{{1,9}}):(\d{{1,2}}):((?:\d{{1,3}}(?:\.\d{{1,3}}){{0,7}})?)")
 _LOBBY = re.compile(rf"l:({_ID}):(j|l|s|c|o\d{{1,2}})")
 _VOTE = re.compile(rf"v:({_ID}):(\d{{1,6}}):([yn])")
+_PROPOSE = re.compile(rf"p:({_ID}):(a|r\d{{1,2}})")
+_NEW = re.compile(r"n:([a-z]{2,16})")
 
 
 class BadToken(ValueError):
@@ -67,7 +71,32 @@ class VoteToken:
         return _checked(f"v:{self.table_id}:{self.vote_id}:{'y' if self.yes else 'n'}")
 
 
-Token = MoveToken | LobbyToken | VoteToken
+@dataclass(frozen=True)
+class ProposeToken:
+    """A button that opens a vote: ``abort``, or ``remove`` with a subject seat."""
+
+    table_id: str
+    kind: str
+    subject: int | None = None
+
+    def encode(self) -> str:
+        """The token text."""
+        code = "a" if self.kind == "abort" else f"r{self.subject}"
+        return _checked(f"p:{self.table_id}:{code}")
+
+
+@dataclass(frozen=True)
+class NewGameToken:
+    """A game in the /play menu."""
+
+    game: str
+
+    def encode(self) -> str:
+        """The token text."""
+        return _checked(f"n:{self.game}")
+
+
+Token = MoveToken | LobbyToken | VoteToken | ProposeToken | NewGameToken
 
 
 def decode(text: object) -> Token:
@@ -81,6 +110,12 @@ def decode(text: object) -> Token:
         return LobbyToken(m[1], m[2])
     if m := _VOTE.fullmatch(text):
         return VoteToken(m[1], int(m[2]), m[3] == "y")
+    if m := _PROPOSE.fullmatch(text):
+        if m[2] == "a":
+            return ProposeToken(m[1], "abort")
+        return ProposeToken(m[1], "remove", int(m[2][1:]))
+    if m := _NEW.fullmatch(text):
+        return NewGameToken(m[1])
     raise BadToken("malformed token")
 
 

@@ -25,3 +25,11 @@ async def test_user_language_choice_beats_the_platform(store: Store) -> None:
 async def test_only_catalog_languages(store: Store) -> None:
     with pytest.raises(UnknownLanguage):
         await Languages(store, "ru").set_chat("tg:-1", "de")
+
+
+async def test_platform_code_is_remembered_for_unprompted_messages(store: Store) -> None:
+    langs = Languages(store, default="ru")
+    await langs.note_platform("tg:5", "en-US")
+    assert await langs.for_user("tg:5") == "en"
+    await langs.set_user("tg:5", "ru")
+    assert await langs.for_user("tg:5") == "ru"

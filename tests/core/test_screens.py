@@ -84,7 +84,7 @@ async def test_seat_screen_walks_the_choice_tree(service: TableService, screens:
     assert "➕ New stack" in [b.label for row in third.buttons for b in row]
     waiting_seat = (seat + 1) % 3
     waiting = await screens.seat(table, state, waiting_seat, "ru")
-    assert waiting.text.startswith("⏳ Ждём игрока") and waiting.buttons == ()
+    assert waiting.text.startswith("⏳ Сейчас не ваш ход") and waiting.buttons == ()
 
 
 async def test_images_are_pngs_and_cached_per_version(

@@ -100,3 +100,11 @@ async def test_stats_and_languages(store: Store) -> None:
     assert await store.get_lang("tg:chat:-100") is None
     await store.set_lang("tg:chat:-100", "en")
     assert await store.get_lang("tg:chat:-100") == "en"
+
+
+async def test_flags(store: Store) -> None:
+    assert not await store.flagged("tg:dm", "7")
+    await store.flag("tg:dm", "7")
+    assert await store.flagged("tg:dm", "7")
+    await store.flag("tg:dm", "7", on=False)
+    assert not await store.flagged("tg:dm", "7")

@@ -1,7 +1,14 @@
 import pytest
 
 from bot.core import tokens
-from bot.core.tokens import BadToken, LobbyToken, MoveToken, VoteToken
+from bot.core.tokens import (
+    BadToken,
+    LobbyToken,
+    MoveToken,
+    NewGameToken,
+    ProposeToken,
+    VoteToken,
+)
 
 
 @pytest.mark.parametrize(
@@ -12,6 +19,9 @@ from bot.core.tokens import BadToken, LobbyToken, MoveToken, VoteToken
         LobbyToken("AbCd_-12", "o12"),
         LobbyToken("AbCd_-12", "j"),
         VoteToken("AbCd_-12", 999999, False),
+        ProposeToken("AbCd_-12", "abort"),
+        ProposeToken("AbCd_-12", "remove", 5),
+        NewGameToken("klac"),
     ],
 )
 def test_round_trip_and_size(token: tokens.Token) -> None:
@@ -37,6 +47,10 @@ def test_round_trip_and_size(token: tokens.Token) -> None:
         "l:abcd:x",
         "l:abcd:o",
         "v:abcd:1:maybe",
+        "p:abcd:r",
+        "p:abcd:x1",
+        "n:Klac",
+        "n:k",
         "m:abcd:1:0:" + "1" * 80,
         "m:абвг:1:0:",
         "m:abcd:1:0:0\n",

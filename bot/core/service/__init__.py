@@ -59,6 +59,8 @@ class TableService(DeadlineService):
             tok = tokens.decode(token)
         except tokens.BadToken:
             raise BadRequest() from None
+        if isinstance(tok, tokens.NewGameToken):
+            raise BadRequest()  # opening a lobby needs the chat: frontends call create()
         table, state = await self.get(tok.table_id)
         if isinstance(tok, tokens.MoveToken):
             return await self._press_move(table, state, player_key, tok)
@@ -66,6 +68,9 @@ class TableService(DeadlineService):
             raise BadRequest()
         if isinstance(tok, tokens.VoteToken):
             table, state = await self.vote(table.id, player_key, tok.vote_id, tok.yes)
+            return Outcome(table, state)
+        if isinstance(tok, tokens.ProposeToken):
+            table, state = await self.propose(table.id, player_key, tok.kind, tok.subject)
             return Outcome(table, state)
         if tok.op == "j":
             table = await self.join(table.id, player)

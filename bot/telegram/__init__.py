@@ -1,0 +1,1 @@
+"""The Telegram frontend (aiogram 3): commands, buttons, and the messages a table shows."""

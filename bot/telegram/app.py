@@ -1,0 +1,160 @@
+"""The Telegram frontend: the aiogram bot, its routers, long polling or a webhook."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+from typing import Any
+
+from aiogram import BaseMiddleware, Bot, Dispatcher
+from aiogram.client.session.aiohttp import AiohttpSession
+from aiogram.client.telegram import TelegramAPIServer
+from aiogram.types import (
+    BotCommand,
+    BotCommandScopeAllGroupChats,
+    BotCommandScopeAllPrivateChats,
+    TelegramObject,
+    Update,
+)
+from aiogram.webhook.aiohttp_server import SimpleRequestHandler, setup_application
+from aiohttp import web
+
+from bot.config import TelegramSettings
+from bot.core.i18n import LANGUAGES, I18n
+from bot.core.languages import Languages
+from bot.core.screens import Screens
+from bot.core.service import TableService
+from bot.logs import REQUEST_ID
+from bot.telegram import buttons, commands, members
+from bot.telegram.context import Frontend
+from bot.telegram.outbox import Limits, Outbox
+from bot.telegram.publisher import Publisher
+
+log = logging.getLogger("bot.telegram")
+
+GROUP_COMMANDS = ("play", "hand", "rules", "stop", "lang", "stats", "help")
+PRIVATE_COMMANDS = ("hand", "rules", "lang", "stats", "help")
+
+
+class _RequestIdMiddleware(BaseMiddleware):
+    """Tags every log line written while handling an update with its update_id."""
+
+    async def __call__(
+        self,
+        handler: Callable[[TelegramObject, dict[str, Any]], Awaitable[Any]],
+        event: TelegramObject,
+        data: dict[str, Any],
+    ) -> Any:
+        token = REQUEST_ID.set(str(event.update_id) if isinstance(event, Update) else None)
+        try:
+            return await handler(event, data)
+        finally:
+            REQUEST_ID.reset(token)
+
+
+@dataclass
+class TelegramFrontend:
+    """A running bot: its aiogram objects and the frontend context handlers get."""
+
+    bot: Bot
+    dispatcher: Dispatcher
+    frontend: Frontend
+    outbox: Outbox
+
+
+def make_bot(settings: TelegramSettings) -> Bot:
+    """An aiogram bot, pointed at a custom Bot API server if one is configured."""
+    session = (
+        AiohttpSession(api=TelegramAPIServer.from_base(settings.api_url))
+        if settings.api_url
+        else AiohttpSession()
+    )
+    return Bot(settings.token, session=session)
+
+
+async def build(
+    bot: Bot,
+    service: TableService,
+    screens: Screens,
+    languages: Languages,
+    limits: Limits | None = None,
+) -> TelegramFrontend:
+    """Wire a bot to the core: routers, publisher, outgoing queue."""
+    me = await bot.get_me()
+    outbox = Outbox(limits)
+    publisher = Publisher(bot, service, screens, languages, outbox, me.username or "")
+    service.subscribe(publisher.on_change)
+    frontend = Frontend(service, screens, screens.i18n, languages, publisher)
+    dispatcher = Dispatcher()
+    dispatcher.update.outer_middleware(_RequestIdMiddleware())
+    dispatcher["frontend"] = frontend
+    dispatcher.include_routers(commands.router, buttons.router, members.router)
+    return TelegramFrontend(bot, dispatcher, frontend, outbox)
+
+
+async def set_commands(bot: Bot, i18n: I18n) -> None:
+    """Command menus per scope (groups, private chats) and language."""
+    for names, scope in (
+        (GROUP_COMMANDS, BotCommandScopeAllGroupChats()),
+        (PRIVATE_COMMANDS, BotCommandScopeAllPrivateChats()),
+    ):
+        for lang in (*LANGUAGES, None):
+            described = [
+                BotCommand(command=name, description=i18n.t(lang or "en", f"tg-cmd-{name}"))
+                for name in names
+            ]
+            await bot.set_my_commands(described, scope=scope, language_code=lang)
+
+
+async def run(tg: TelegramFrontend, settings: TelegramSettings, stop: asyncio.Event) -> None:
+    """Serve until ``stop`` is set: long polling, or a webhook with a health endpoint."""
+    await set_commands(tg.bot, tg.frontend.i18n)
+    if settings.webhook_url is None:
+        await tg.bot.delete_webhook()
+        polling = asyncio.create_task(
+            tg.dispatcher.start_polling(tg.bot, handle_signals=False, close_bot_session=False)
+        )
+        await stop.wait()
+        await tg.dispatcher.stop_polling()
+        await polling
+    else:
+        runner = await start_webhook(tg, settings)
+        try:
+            await stop.wait()
+        finally:
+            await runner.cleanup()
+    with contextlib.suppress(asyncio.TimeoutError):
+        await asyncio.wait_for(tg.outbox.drain(), 10)
+    await tg.bot.session.close()
+
+
+async def start_webhook(tg: TelegramFrontend, settings: TelegramSettings) -> web.AppRunner:
+    """Listen for Telegram's POSTs (checked against the secret) and serve ``/healthz``."""
+    assert settings.webhook_url is not None
+    app = web.Application()
+    SimpleRequestHandler(tg.dispatcher, tg.bot, secret_token=settings.webhook_secret).register(
+        app, path=settings.webhook_path
+    )
+    setup_application(app, tg.dispatcher, bot=tg.bot)
+
+    async def health(_: web.Request) -> web.Response:
+        try:
+            await tg.frontend.service.store.redis.ping()
+        except Exception as exc:
+            return web.json_response({"ok": False, "redis": repr(exc)}, status=503)
+        return web.json_response({"ok": True, "pending": tg.outbox.pending})
+
+    app.router.add_get("/healthz", health)
+    runner = web.AppRunner(app)
+    await runner.setup()
+    await web.TCPSite(runner, settings.listen_host, settings.listen_port).start()
+    await tg.bot.set_webhook(
+        settings.webhook_url.rstrip("/") + settings.webhook_path,
+        secret_token=settings.webhook_secret,
+        drop_pending_updates=False,
+    )
+    log.info("event=webhook-listening host=%s port=%s", settings.listen_host, settings.listen_port)
+    return runner

@@ -1,0 +1,83 @@
+"""Button presses: every callback carries a core token; errors become short alerts."""
+
+from __future__ import annotations
+
+import logging
+
+from aiogram import Router
+from aiogram.enums import ChatType
+from aiogram.types import CallbackQuery, Message
+
+from bot.core.errors import NotSeated, ServiceError
+from bot.core.tables import Status
+from bot.core.tokens import BadToken, LobbyToken, NewGameToken, decode
+from bot.telegram import ids
+from bot.telegram.commands import open_lobby
+from bot.telegram.context import Frontend, player
+from games.core.errors import GameError
+
+log = logging.getLogger("bot.telegram")
+router = Router(name="buttons")
+
+
+@router.callback_query()
+async def press(query: CallbackQuery, frontend: Frontend) -> None:
+    """Route a press to the core; answer every press, with an alert when refused."""
+    user = query.from_user
+    lang = await frontend.user_lang(user)
+    message = query.message
+    try:
+        token = decode(query.data)
+        if not isinstance(message, Message):
+            raise BadToken("the message is too old to use")
+    except BadToken:
+        await query.answer(frontend.i18n.t(lang, "error-bad-request"), show_alert=True)
+        return
+    in_group = message.chat.type != ChatType.PRIVATE
+    chat = ids.message_chat_key(message) if in_group else None
+    try:
+        if isinstance(token, NewGameToken):
+            if chat is not None:
+                await open_lobby(frontend, chat, user, token.game)
+            await query.answer()
+            return
+        if isinstance(token, LobbyToken) and token.op in ("j", "s"):
+            refusal = await _needs_private_chat(frontend, token, user.id, lang)
+            if refusal is not None:
+                text, url = refusal
+                await query.answer(text, show_alert=url is None, url=url)
+                return
+        outcome = await frontend.service.press(player(user), token.encode(), chat=chat)
+    except (ServiceError, GameError) as exc:
+        await query.answer(frontend.screens.error(exc, lang), show_alert=True)
+        return
+    if outcome.path is not None and outcome.state is not None:
+        seat = outcome.table.seat_of(ids.player_key(user.id))
+        assert seat is not None
+        screen = await frontend.screens.seat(outcome.table, outcome.state, seat, lang, outcome.path)
+        frontend.publisher.edit_pressed(outcome.table, message.chat.id, message.message_id, screen)
+    await query.answer()
+
+
+async def _needs_private_chat(
+    frontend: Frontend, token: LobbyToken, user_id: int, lang: str
+) -> tuple[str, str | None] | None:
+    """Before joining or starting, everyone seated must be reachable privately.
+
+    Returns ``None`` when all is well, else what to tell the presser and,
+    for a joining user who never opened the bot, the link that opens it.
+    """
+    if token.op == "j":
+        if await frontend.can_message(user_id):
+            return None
+        text = frontend.i18n.t(lang, "tg-open-bot-first")
+        return text, frontend.publisher.deep_link(token.table_id)
+    table, _ = await frontend.service.get(token.table_id)
+    if table.status != Status.LOBBY:
+        return None
+    if table.seat_of(ids.player_key(user_id)) is None:
+        raise NotSeated()
+    missing = [p.name for p in table.players if not await frontend.can_message(ids.user_id(p.key))]
+    if not missing:
+        return None
+    return frontend.i18n.t(lang, "tg-start-needs-private", players=", ".join(missing)), None

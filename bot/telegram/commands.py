@@ -1,0 +1,243 @@
+"""Slash commands: /play, /hand, /rules, /stop, /lang, /stats, /help, and /start links."""
+
+from __future__ import annotations
+
+import logging
+
+from aiogram import Bot, F, Router
+from aiogram.enums import ChatType
+from aiogram.exceptions import TelegramAPIError
+from aiogram.filters import Command, CommandObject, CommandStart
+from aiogram.types import Message, User
+
+from bot.core.errors import ServiceError, TableNotFound
+from bot.core.i18n import LANGUAGES
+from bot.core.screens import Button
+from bot.core.tables import Status
+from bot.core.tokens import NewGameToken
+from bot.telegram import ids
+from bot.telegram.context import Frontend, player
+from bot.telegram.markup import keyboard
+from games import registry
+from games.core.errors import GameError
+
+log = logging.getLogger("bot.telegram")
+router = Router(name="commands")
+PRIVATE = F.chat.type == ChatType.PRIVATE
+GROUP = F.chat.type.in_({ChatType.GROUP, ChatType.SUPERGROUP})
+JOIN_PREFIX = "join_"
+
+
+@router.message(CommandStart(deep_link=True), PRIVATE)
+async def start_link(
+    message: Message, command: CommandObject, frontend: Frontend, bot: Bot
+) -> None:
+    """``/start join_ID`` from a lobby's link: open the private chat and take a seat."""
+    user = message.from_user
+    assert user is not None
+    await frontend.mark_messageable(user.id)
+    lang = await frontend.user_lang(user)
+    say = frontend.publisher.say
+    here = ids.player_key(user.id)
+    payload = command.args or ""
+    if not payload.startswith(JOIN_PREFIX):
+        say(here, frontend.i18n.t(lang, "tg-welcome"))
+        return
+    try:
+        table, _ = await frontend.service.get(payload.removeprefix(JOIN_PREFIX))
+        if not await _is_member(bot, table.chat, user.id):
+            say(here, frontend.i18n.t(lang, "tg-join-from-group"))
+            return
+        table = await frontend.service.join(table.id, player(user))
+    except (ServiceError, GameError) as exc:
+        if isinstance(exc, ServiceError) and exc.code == "already-seated":
+            say(here, frontend.i18n.t(lang, "tg-ready"))
+            return
+        say(here, frontend.screens.error(exc, lang))
+        return
+    game = frontend.i18n.t(lang, f"game-{table.game}")
+    say(here, frontend.i18n.t(lang, "tg-joined", game=game))
+
+
+@router.message(CommandStart(), PRIVATE)
+async def start(message: Message, frontend: Frontend) -> None:
+    """Plain ``/start``: the bot may now write to this user."""
+    user = message.from_user
+    assert user is not None
+    await frontend.mark_messageable(user.id)
+    lang = await frontend.user_lang(user)
+    frontend.publisher.say(ids.player_key(user.id), frontend.i18n.t(lang, "tg-welcome"))
+    for table in await frontend.service.tables_of(ids.player_key(user.id)):
+        await _resend_hand(frontend, table.id, ids.player_key(user.id))
+
+
+@router.message(Command("play"))
+async def play(message: Message, command: CommandObject, frontend: Frontend) -> None:
+    """``/play`` shows the games; ``/play klac`` opens a lobby."""
+    user = message.from_user
+    assert user is not None
+    if message.chat.type == ChatType.PRIVATE:
+        lang = await frontend.user_lang(user)
+        frontend.publisher.say(ids.player_key(user.id), frontend.i18n.t(lang, "tg-play-in-group"))
+        return
+    chat = ids.message_chat_key(message)
+    name = (command.args or "").strip().lower()
+    if not name:
+        lang = await frontend.chat_lang(chat)
+        rows = tuple(
+            (Button(frontend.i18n.t(lang, f"game-{game}"), NewGameToken(game).encode()),)
+            for game in registry.names()
+        )
+        frontend.publisher.say(chat, frontend.i18n.t(lang, "tg-choose-game"), keyboard(rows))
+        return
+    await open_lobby(frontend, chat, user, name)
+
+
+async def open_lobby(frontend: Frontend, chat: str, user: User, game: str) -> None:
+    """Open a lobby for ``game`` in ``chat``, or say why not (in the chat's language)."""
+    try:
+        await frontend.service.create(chat, player(user), game)
+    except (ServiceError, GameError) as exc:
+        lang = await frontend.chat_lang(chat)
+        frontend.publisher.say(chat, frontend.screens.error(exc, lang))
+
+
+@router.message(Command("hand"))
+async def hand(message: Message, frontend: Frontend) -> None:
+    """Send the user's hand again, privately."""
+    user = message.from_user
+    assert user is not None
+    key = ids.player_key(user.id)
+    if message.chat.type == ChatType.PRIVATE:
+        tables = [t for t in await frontend.service.tables_of(key) if t.status == Status.PLAYING]
+        if not tables:
+            lang = await frontend.user_lang(user)
+            frontend.publisher.say(key, frontend.i18n.t(lang, "tg-no-game"))
+        for playing in tables:
+            await _resend_hand(frontend, playing.id, key)
+        return
+    chat = ids.message_chat_key(message)
+    lang = await frontend.chat_lang(chat)
+    table = await frontend.service.table_in(chat)
+    if table is None or table.status != Status.PLAYING or table.seat_of(key) is None:
+        frontend.publisher.say(chat, frontend.i18n.t(lang, "tg-no-game-here"))
+        return
+    if not await frontend.can_message(user.id):
+        link = Button(
+            frontend.i18n.t(lang, "tg-btn-open-bot"),
+            url=f"https://t.me/{frontend.publisher.bot_username}",
+        )
+        frontend.publisher.say(
+            chat, frontend.i18n.t(lang, "tg-open-bot-first"), keyboard(((link,),))
+        )
+        return
+    await _resend_hand(frontend, table.id, key)
+
+
+async def _resend_hand(frontend: Frontend, table_id: str, key: str) -> None:
+    table, state = await frontend.service.get(table_id)
+    seat = table.seat_of(key)
+    if seat is None or state is None:
+        return
+    await frontend.publisher.reachable_again(table, seat)
+    await frontend.publisher.show_seat(table, state, seat, resend=True)
+
+
+@router.message(Command("rules"))
+async def rules(message: Message, command: CommandObject, frontend: Frontend) -> None:
+    """The rules of a game (or of every game) in the chat's language."""
+    chat, lang = await _where(message, frontend)
+    name = (command.args or "").strip().lower()
+    if name in registry.names():
+        games = [name]
+    else:
+        table = await frontend.service.table_in(chat) if message.chat.type != "private" else None
+        games = [table.game] if table is not None else registry.names()
+    for game in games:
+        title = frontend.i18n.t(lang, f"game-{game}")
+        frontend.publisher.say(chat, f"{title}\n\n{frontend.i18n.t(lang, f'rules-{game}')}")
+
+
+@router.message(Command("stop"), GROUP)
+async def stop(message: Message, frontend: Frontend) -> None:
+    """Close the lobby (its host), or start a vote to stop the running game."""
+    user = message.from_user
+    assert user is not None
+    chat = ids.message_chat_key(message)
+    lang = await frontend.chat_lang(chat)
+    table = await frontend.service.table_in(chat)
+    try:
+        if table is None:
+            raise TableNotFound()
+        if table.status == Status.LOBBY:
+            await frontend.service.cancel(table.id, ids.player_key(user.id))
+        else:
+            await frontend.service.propose(table.id, ids.player_key(user.id), "abort")
+    except ServiceError as exc:
+        frontend.publisher.say(chat, frontend.screens.error(exc, lang))
+
+
+@router.message(Command("lang"))
+async def lang(message: Message, command: CommandObject, frontend: Frontend) -> None:
+    """``/lang ru|en``: the chat's language in a group, the user's in private."""
+    user = message.from_user
+    assert user is not None
+    chat, current = await _where(message, frontend)
+    choice = (command.args or "").strip().lower()
+    if choice not in LANGUAGES:
+        frontend.publisher.say(chat, frontend.i18n.t(current, "tg-lang-usage"))
+        return
+    if message.chat.type == ChatType.PRIVATE:
+        await frontend.languages.set_user(ids.player_key(user.id), choice)
+    else:
+        await frontend.languages.set_chat(chat, choice)
+    frontend.publisher.say(chat, frontend.i18n.t(choice, "tg-lang-set"))
+
+
+@router.message(Command("stats"))
+async def stats(message: Message, frontend: Frontend) -> None:
+    """Games played and won by the user."""
+    user = message.from_user
+    assert user is not None
+    chat, lang = await _where(message, frontend)
+    counts = await frontend.service.stats(ids.player_key(user.id))
+    lines = [frontend.i18n.t(lang, "tg-stats-title", player=ids.display_name(user))]
+    for game in registry.names():
+        row = counts.get(game, {"played": 0, "won": 0})
+        lines.append(
+            frontend.i18n.t(
+                lang,
+                "tg-stats-line",
+                game=frontend.i18n.t(lang, f"game-{game}"),
+                played=row["played"],
+                won=row["won"],
+            )
+        )
+    frontend.publisher.say(chat, "\n".join(lines))
+
+
+@router.message(Command("help"))
+async def help_(message: Message, frontend: Frontend) -> None:
+    """What the bot does and its commands."""
+    chat, lang = await _where(message, frontend)
+    frontend.publisher.say(chat, frontend.i18n.t(lang, "tg-help"))
+
+
+async def _where(message: Message, frontend: Frontend) -> tuple[str, str]:
+    """Where to answer a command and in which language."""
+    if message.chat.type == ChatType.PRIVATE:
+        assert message.from_user is not None
+        return ids.player_key(message.from_user.id), await frontend.user_lang(message.from_user)
+    chat = ids.message_chat_key(message)
+    return chat, await frontend.chat_lang(chat)
+
+
+async def _is_member(bot: Bot, chat: str, user_id: int) -> bool:
+    """Only members of the table's chat may sit at it, whoever shared the link."""
+    chat_id, _ = ids.parse_chat_key(chat)
+    try:
+        member = await bot.get_chat_member(chat_id, user_id)
+    except TelegramAPIError as exc:
+        log.warning("event=membership-check-failed chat=%s error=%s", chat_id, exc)
+        return False
+    return member.status not in ("left", "kicked")

@@ -1,0 +1,42 @@
+"""Telegram ids ⇄ the core's platform-qualified keys (``tg:…``)."""
+
+from __future__ import annotations
+
+from aiogram.types import Message, User
+
+PREFIX = "tg:"
+NAME_LIMIT = 32
+
+
+def chat_key(chat_id: int, thread_id: int | None = None) -> str:
+    """The core's key of a chat, or of a forum topic in it."""
+    return f"{PREFIX}{chat_id}" + (f"/{thread_id}" if thread_id else "")
+
+
+def message_chat_key(message: Message) -> str:
+    """The key of the chat (and forum topic) a message was written in."""
+    thread = message.message_thread_id if message.is_topic_message else None
+    return chat_key(message.chat.id, thread)
+
+
+def parse_chat_key(key: str) -> tuple[int, int | None]:
+    """``(chat_id, thread_id)`` of a key made by :func:`chat_key`."""
+    chat, _, thread = key.removeprefix(PREFIX).partition("/")
+    return int(chat), (int(thread) if thread else None)
+
+
+def player_key(user_id: int) -> str:
+    """The core's key of a Telegram user."""
+    return f"{PREFIX}{user_id}"
+
+
+def user_id(key: str) -> int:
+    """The Telegram user id of a player key."""
+    return int(key.removeprefix(PREFIX))
+
+
+def display_name(user: User) -> str:
+    """A short name for seat lists and images."""
+    name = " ".join(part for part in (user.first_name, user.last_name) if part).strip()
+    name = name or (user.username or str(user.id))
+    return name if len(name) <= NAME_LIMIT else name[: NAME_LIMIT - 1] + "…"
