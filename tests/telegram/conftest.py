@@ -1,0 +1,108 @@
+"""The Telegram harness: the real aiogram bot, our frontend, a fake Bot API server."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import AsyncIterator
+from dataclasses import dataclass
+from typing import Any
+
+import pytest
+from aiogram import Bot
+from aiogram.client.session.aiohttp import AiohttpSession
+from aiogram.client.telegram import TelegramAPIServer
+
+from bot.core.i18n import I18n
+from bot.core.languages import Languages
+from bot.core.screens import Screens
+from bot.core.service import TableService
+from bot.core.store import Store
+from bot.telegram.app import TelegramFrontend, build, set_commands
+from bot.telegram.outbox import Limits
+from tests.conftest import FakeClock
+from tests.telegram.fake_api import FakeTelegram, StoredMessage
+
+# Real limits would make a whole game take minutes; pacing has its own tests.
+FAST = Limits(chat_interval=0.0, group_per_minute=100_000, global_per_second=100_000)
+GROUP = -100500
+ANYA, BORIS, VIKA, OUTSIDER = 11, 12, 13, 99
+
+
+@dataclass
+class Harness:
+    """A running bot against the fake server, with helpers to act as users."""
+
+    fake: FakeTelegram
+    tg: TelegramFrontend
+    service: TableService
+    store: Store
+    clock: FakeClock
+    polling: asyncio.Task[None] | None = None
+
+    async def settle(self) -> None:
+        """Wait until the bot has handled every update and sent everything it queued."""
+        for _ in range(2):
+            await self.fake.idle(quiet=0.03, timeout=20)
+            await asyncio.wait_for(self.tg.outbox.drain(), 20)
+        assert not self.fake.pending_updates, "the bot left updates unhandled"
+
+    async def say(self, user: int, chat: int, text: str, thread: int | None = None) -> None:
+        """``user`` writes ``text`` in ``chat`` and the bot reacts."""
+        self.fake.send_text(user, chat, text, thread_id=thread)
+        await self.settle()
+
+    async def press(self, user: int, chat: int, message_id: int, data: str, **kw: Any) -> Any:
+        """``user`` presses a button; returns the bot's answer to the press."""
+        query = self.fake.press(user, chat, message_id, data, **kw)
+        answer = await self.fake.wait_answer(query, timeout=10)
+        await self.settle()
+        return answer
+
+    def last_with_buttons(self, chat: int) -> StoredMessage:
+        """The newest bot message in ``chat`` that has buttons."""
+        return [m for m in self.fake.messages(chat) if m.buttons][-1]
+
+    async def start_polling(self) -> None:
+        self.polling = asyncio.create_task(
+            self.tg.dispatcher.start_polling(
+                self.tg.bot, handle_signals=False, close_bot_session=False, polling_timeout=1
+            )
+        )
+        await self.fake.wait_until(lambda: self.fake.waiting_polls > 0, timeout=10)
+
+    async def stop_polling(self) -> None:
+        assert self.polling is not None
+        await self.tg.dispatcher.stop_polling()
+        await asyncio.wait_for(self.polling, 10)
+        await self.tg.outbox.drain()
+        await self.tg.bot.session.close()
+
+
+async def make_frontend(fake: FakeTelegram, service: TableService, store: Store) -> TelegramFrontend:
+    """A fresh bot process: new aiogram Bot, new screens, same Redis."""
+    bot = Bot(fake.token, session=AiohttpSession(api=TelegramAPIServer.from_base(fake.base_url)))
+    i18n = I18n()
+    tg = await build(bot, service, Screens(service, i18n), Languages(store, "ru"), limits=FAST)
+    await set_commands(bot, i18n)
+    return tg
+
+
+@pytest.fixture
+async def harness(
+    service: TableService, store: Store, clock: FakeClock
+) -> AsyncIterator[Harness]:
+    async with FakeTelegram() as fake:
+        fake.add_group(GROUP, "Клуб настолок")
+        fake.add_user(ANYA, "Аня", language_code="ru")
+        fake.add_user(BORIS, "Boris", language_code="en")
+        fake.add_user(VIKA, "Вика", language_code="ru", started=False)
+        fake.add_user(OUTSIDER, "Zed", language_code="en")
+        tg = await make_frontend(fake, service, store)
+        h = Harness(fake, tg, service, store, clock)
+        await h.start_polling()
+        for user in (ANYA, BORIS):
+            await h.say(user, user, "/start")
+        yield h
+        if h.polling is not None and not h.polling.done():
+            await h.stop_polling()
+        assert fake.internal_errors == []
