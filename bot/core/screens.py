@@ -95,6 +95,9 @@ class Screens:
         game = registry.get(table.game)
         t = partial(self.t, lang)
         title = t(f"game-{table.game}")
+        if table.status in (Status.PLAYING, Status.FINISHED):
+            players = ", ".join(p.name for p in table.players)
+            return Screen(t("lobby-started", game=title, players=players))
         if table.status != Status.LOBBY:
             return Screen(t("lobby-closed", game=title))
         seats = "\n".join(

@@ -4,6 +4,7 @@ game-klac = Klac!
 ## Lobby
 lobby-title = 🎲 { $game }: a new table
 lobby-closed = { $game }: this lobby is closed.
+lobby-started = ▶ { $game }: the game is on. Players: { $players }.
 lobby-host = (host)
 lobby-seats = Players: { $count } (from { $min } to { $max })
 lobby-hint = Press “Join” to take a seat. The host starts the game; anyone seated may start { $grace } s after enough players have joined.
@@ -138,7 +139,7 @@ tg-cmd-stats = my games and wins
 tg-cmd-help = what I can do
 tg-btn-open-bot = 💬 Open the bot
 tg-btn-remove = 🗳 Hand { $player }’s seat to the bot
-tg-your-turn = 🟢 Your turn in { $game }!
+tg-your-turn = 🟢 Your turn — { $game }
 tg-unreachable = ⚠ I can’t write to { $player } privately. { $player }, open the bot and press Start, then send /hand.
 tg-welcome = 👋 Hi! I run board games in group chats. Add me to a group and send /play there. Your cards will come here, in this chat.
 tg-join-from-group = Join from the group where the game is: press “Join” under the lobby message.

@@ -91,7 +91,7 @@ async def build(
     dispatcher = Dispatcher()
     dispatcher.update.outer_middleware(_RequestIdMiddleware())
     dispatcher["frontend"] = frontend
-    dispatcher.include_routers(commands.router, buttons.router, members.router)
+    dispatcher.include_routers(commands.make_router(), buttons.make_router(), members.make_router())
     return TelegramFrontend(bot, dispatcher, frontend, outbox)
 
 

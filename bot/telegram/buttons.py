@@ -17,10 +17,8 @@ from bot.telegram.context import Frontend, player
 from games.core.errors import GameError
 
 log = logging.getLogger("bot.telegram")
-router = Router(name="buttons")
 
 
-@router.callback_query()
 async def press(query: CallbackQuery, frontend: Frontend) -> None:
     """Route a press to the core; answer every press, with an alert when refused."""
     user = query.from_user
@@ -81,3 +79,10 @@ async def _needs_private_chat(
     if not missing:
         return None
     return frontend.i18n.t(lang, "tg-start-needs-private", players=", ".join(missing)), None
+
+
+def make_router() -> Router:
+    """A fresh router with this module's handlers (one per dispatcher)."""
+    router = Router(name="buttons")
+    router.callback_query.register(press)
+    return router

@@ -22,13 +22,11 @@ from games import registry
 from games.core.errors import GameError
 
 log = logging.getLogger("bot.telegram")
-router = Router(name="commands")
 PRIVATE = F.chat.type == ChatType.PRIVATE
 GROUP = F.chat.type.in_({ChatType.GROUP, ChatType.SUPERGROUP})
 JOIN_PREFIX = "join_"
 
 
-@router.message(CommandStart(deep_link=True), PRIVATE)
 async def start_link(
     message: Message, command: CommandObject, frontend: Frontend, bot: Bot
 ) -> None:
@@ -59,7 +57,6 @@ async def start_link(
     say(here, frontend.i18n.t(lang, "tg-joined", game=game))
 
 
-@router.message(CommandStart(), PRIVATE)
 async def start(message: Message, frontend: Frontend) -> None:
     """Plain ``/start``: the bot may now write to this user."""
     user = message.from_user
@@ -71,7 +68,6 @@ async def start(message: Message, frontend: Frontend) -> None:
         await _resend_hand(frontend, table.id, ids.player_key(user.id))
 
 
-@router.message(Command("play"))
 async def play(message: Message, command: CommandObject, frontend: Frontend) -> None:
     """``/play`` shows the games; ``/play klac`` opens a lobby."""
     user = message.from_user
@@ -102,7 +98,6 @@ async def open_lobby(frontend: Frontend, chat: str, user: User, game: str) -> No
         frontend.publisher.say(chat, frontend.screens.error(exc, lang))
 
 
-@router.message(Command("hand"))
 async def hand(message: Message, frontend: Frontend) -> None:
     """Send the user's hand again, privately."""
     user = message.from_user
@@ -143,7 +138,6 @@ async def _resend_hand(frontend: Frontend, table_id: str, key: str) -> None:
     await frontend.publisher.show_seat(table, state, seat, resend=True)
 
 
-@router.message(Command("rules"))
 async def rules(message: Message, command: CommandObject, frontend: Frontend) -> None:
     """The rules of a game (or of every game) in the chat's language."""
     chat, lang = await _where(message, frontend)
@@ -158,7 +152,6 @@ async def rules(message: Message, command: CommandObject, frontend: Frontend) ->
         frontend.publisher.say(chat, f"{title}\n\n{frontend.i18n.t(lang, f'rules-{game}')}")
 
 
-@router.message(Command("stop"), GROUP)
 async def stop(message: Message, frontend: Frontend) -> None:
     """Close the lobby (its host), or start a vote to stop the running game."""
     user = message.from_user
@@ -177,7 +170,6 @@ async def stop(message: Message, frontend: Frontend) -> None:
         frontend.publisher.say(chat, frontend.screens.error(exc, lang))
 
 
-@router.message(Command("lang"))
 async def lang(message: Message, command: CommandObject, frontend: Frontend) -> None:
     """``/lang ru|en``: the chat's language in a group, the user's in private."""
     user = message.from_user
@@ -194,7 +186,6 @@ async def lang(message: Message, command: CommandObject, frontend: Frontend) -> 
     frontend.publisher.say(chat, frontend.i18n.t(choice, "tg-lang-set"))
 
 
-@router.message(Command("stats"))
 async def stats(message: Message, frontend: Frontend) -> None:
     """Games played and won by the user."""
     user = message.from_user
@@ -216,7 +207,6 @@ async def stats(message: Message, frontend: Frontend) -> None:
     frontend.publisher.say(chat, "\n".join(lines))
 
 
-@router.message(Command("help"))
 async def help_(message: Message, frontend: Frontend) -> None:
     """What the bot does and its commands."""
     chat, lang = await _where(message, frontend)
@@ -241,3 +231,18 @@ async def _is_member(bot: Bot, chat: str, user_id: int) -> bool:
         log.warning("event=membership-check-failed chat=%s error=%s", chat_id, exc)
         return False
     return member.status not in ("left", "kicked")
+
+
+def make_router() -> Router:
+    """A fresh router with this module's handlers (one per dispatcher)."""
+    router = Router(name="commands")
+    router.message.register(start_link, CommandStart(deep_link=True), PRIVATE)
+    router.message.register(start, CommandStart(), PRIVATE)
+    router.message.register(play, Command("play"))
+    router.message.register(hand, Command("hand"))
+    router.message.register(rules, Command("rules"))
+    router.message.register(stop, Command("stop"), GROUP)
+    router.message.register(lang, Command("lang"))
+    router.message.register(stats, Command("stats"))
+    router.message.register(help_, Command("help"))
+    return router

@@ -13,6 +13,7 @@ sent again, a user who blocked the bot is reported to the group once.
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import logging
 from collections.abc import Sequence
@@ -254,6 +255,7 @@ class Publisher:
     # -- notices -------------------------------------------------------------
 
     async def _ping(self, table: Table, seat: int, notice: Notice | None) -> None:
+        """A short private message that notifies the player; the previous one is removed."""
         player = table.players[seat]
         if player.bot:
             return
@@ -263,7 +265,22 @@ class Publisher:
             text = self.screens.notice(table, notice, lang)
         else:
             text = self.i18n.t(lang, "tg-your-turn", game=game)
-        self.say(player.key, text)
+        chat_id, _ = ids.parse_chat_key(player.key)
+        ref = f"tg:ping:{seat}"
+
+        async def call() -> None:
+            old = await self.store.get_ref(table.id, ref)
+            if old is not None:
+                with contextlib.suppress(TelegramBadRequest):
+                    await self.bot.delete_message(chat_id, int(old))
+            try:
+                sent = await self.bot.send_message(chat_id, text)
+            except TelegramForbiddenError as exc:
+                await self._unreachable(table, chat_id, seat, exc)
+                return
+            await self.store.set_ref(table.id, ref, str(sent.message_id))
+
+        self.outbox.put(chat_id, call, key=f"{table.id}:{ref}")
 
     async def _group_notice(self, table: Table, notice: Notice, lang: str) -> None:
         self.say(table.chat, self.screens.notice(table, notice, lang))

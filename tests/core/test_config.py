@@ -47,3 +47,17 @@ def test_env_example_documents_every_setting() -> None:
         a or b for a, b in re.findall(r'values\.get\("([A-Z_]+)"|\(values, "([A-Z_]+)"', source)
     }
     assert read == documented
+
+
+def test_telegram_settings() -> None:
+    assert Settings.from_env({}).telegram is None
+    polling = Settings.from_env({"TELEGRAM_TOKEN": "1:x", "TELEGRAM_API_URL": "http://api:8081"})
+    assert polling.telegram is not None
+    assert polling.telegram.api_url == "http://api:8081" and polling.telegram.webhook_url is None
+    with pytest.raises(ConfigError, match="TELEGRAM_WEBHOOK_SECRET"):
+        Settings.from_env({"TELEGRAM_TOKEN": "1:x", "TELEGRAM_WEBHOOK_URL": "https://b.example"})
+    hook = Settings.from_env(
+        {"TELEGRAM_TOKEN": "1:x", "TELEGRAM_WEBHOOK_URL": "https://b.example",
+         "TELEGRAM_WEBHOOK_SECRET": "s3", "WEBHOOK_PORT": "9000"}
+    )  # fmt: skip
+    assert hook.telegram is not None and hook.telegram.listen_port == 9000

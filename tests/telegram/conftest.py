@@ -19,6 +19,7 @@ from bot.core.service import TableService
 from bot.core.store import Store
 from bot.telegram.app import TelegramFrontend, build, set_commands
 from bot.telegram.outbox import Limits
+from games import registry
 from tests.conftest import FakeClock
 from tests.telegram.fake_api import FakeTelegram, StoredMessage
 
@@ -106,3 +107,38 @@ async def harness(
         if h.polling is not None and not h.polling.done():
             await h.stop_polling()
         assert fake.internal_errors == []
+
+
+SEATS = {ANYA: 0, BORIS: 1, VIKA: 2}
+
+
+async def quick_game(h: Harness, chat: int = GROUP, thread: int | None = None) -> str:
+    """Аня, Boris and Вика (all with the bot opened) start Klac! in ``chat``; the table id."""
+    await h.say(VIKA, VIKA, "/start")
+    await h.say(ANYA, chat, "/play klac", thread)
+    lobby = h.last_with_buttons(chat)
+    for user in (BORIS, VIKA):
+        await h.press(user, chat, lobby.message_id, lobby.button_data("✋ Сесть"))
+    await h.press(ANYA, chat, lobby.message_id, lobby.button_data("▶ Начать"))
+    table = await h.service.table_in(f"tg:{chat}" + (f"/{thread}" if thread else ""))
+    assert table is not None
+    return table.id
+
+
+def hand(h: Harness, user: int) -> StoredMessage:
+    """The user's hand: the newest photo message in their private chat."""
+    return [m for m in h.fake.messages(user) if m.photo is not None][-1]
+
+
+async def mover(h: Harness, table_id: str) -> tuple[int, int]:
+    """(user, seat) of the player to move."""
+    table, state = await h.service.get(table_id)
+    seat = registry.get(table.game).to_move(state)[0]
+    user = next(u for u, s in SEATS.items() if s == seat)
+    return user, seat
+
+
+@pytest.fixture
+def h(harness: Harness) -> Harness:
+    """A shorter name for the harness."""
+    return harness

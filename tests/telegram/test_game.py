@@ -11,7 +11,7 @@ from PIL import Image
 from bot.core.tables import Status
 from bot.core.tokens import MoveToken, decode
 from games import registry
-from tests.telegram.conftest import ANYA, BORIS, GROUP, VIKA, Harness
+from tests.telegram.conftest import ANYA, BORIS, GROUP, VIKA, Harness, hand
 
 KLAC = registry.get("klac")
 CARD_CODE = re.compile(r"\b[BOG]\d{1,2}\b")
@@ -49,23 +49,18 @@ async def seat_three(h: Harness) -> tuple[int, str]:
     return lobby_id, table_id
 
 
-def hand_message(h: Harness, user: int):  # type: ignore[no-untyped-def]
-    """The user's hand: the newest photo message in their private chat."""
-    return [m for m in h.fake.messages(user) if m.photo is not None][-1]
-
-
 async def play_one_move(h: Harness, user: int, rng: random.Random) -> int:
     """The user walks their hand menu by pressing buttons until a move is made."""
     presses = 0
     while True:
-        hand = hand_message(h, user)
-        options = [b["callback_data"] for row in hand.buttons for b in row
+        message = hand(h, user)
+        options = [b["callback_data"] for row in message.buttons for b in row
                    if "callback_data" in b and not b["text"].startswith(NAV)]  # fmt: skip
-        assert options, f"no move buttons for {user}: {hand.content}"
+        assert options, f"no move buttons for {user}: {message.content}"
         token = decode(rng.choice(options))
         assert isinstance(token, MoveToken)
         before = token.version
-        answer = await h.press(user, user, hand.message_id, token.encode())
+        answer = await h.press(user, user, message.message_id, token.encode())
         assert not answer.get("show_alert"), answer
         presses += 1
         table, _ = await h.service.get(token.table_id)
@@ -89,7 +84,7 @@ async def test_a_whole_game_from_play_to_final_scores(harness: Harness) -> None:
     table_msg = h.fake.last_message(GROUP)
     assert table_msg.photo is not None and "Партия 1" in (table_msg.content or "")
     for user in users:
-        assert hand_message(h, user).photo is not None
+        assert hand(h, user).photo is not None
     first = users_by_seat(users)[KLAC.to_move(state)[0]]
     assert any("Ваш ход" in (m.content or "") or "Your turn" in (m.content or "")
                for m in h.fake.messages(first))  # fmt: skip
@@ -118,7 +113,7 @@ async def test_a_whole_game_from_play_to_final_scores(harness: Harness) -> None:
     lang = {ANYA: "ru", BORIS: "en", VIKA: "ru"}
     for user, seat in users.items():
         expected = await h.tg.frontend.screens.seat(table, state, seat, lang[user])
-        assert hand_message(h, user).photo == expected.image
+        assert hand(h, user).photo == expected.image
     # No card code in anything the group received or any button's data.
     group_texts = [c.params.get("caption") or c.params.get("text") or ""
                    for c in h.fake.calls_to(chat_id=GROUP)]  # fmt: skip
