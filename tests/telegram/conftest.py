@@ -79,19 +79,19 @@ class Harness:
         await self.tg.bot.session.close()
 
 
-async def make_frontend(fake: FakeTelegram, service: TableService, store: Store) -> TelegramFrontend:
+async def make_frontend(
+    fake: FakeTelegram, service: TableService, store: Store, limits: Limits = FAST
+) -> TelegramFrontend:
     """A fresh bot process: new aiogram Bot, new screens, same Redis."""
     bot = Bot(fake.token, session=AiohttpSession(api=TelegramAPIServer.from_base(fake.base_url)))
     i18n = I18n()
-    tg = await build(bot, service, Screens(service, i18n), Languages(store, "ru"), limits=FAST)
+    tg = await build(bot, service, Screens(service, i18n), Languages(store, "ru"), limits=limits)
     await set_commands(bot, i18n)
     return tg
 
 
 @pytest.fixture
-async def harness(
-    service: TableService, store: Store, clock: FakeClock
-) -> AsyncIterator[Harness]:
+async def harness(service: TableService, store: Store, clock: FakeClock) -> AsyncIterator[Harness]:
     async with FakeTelegram() as fake:
         fake.add_group(GROUP, "Клуб настолок")
         fake.add_user(ANYA, "Аня", language_code="ru")

@@ -13,6 +13,7 @@ from bot.core.service import TableService
 from bot.core.tokens import MoveToken, decode
 from games import registry
 from games.core.menu import build_menu
+from bot.telegram.outbox import Limits
 from tests.conftest import FakeClock
 from tests.telegram.conftest import (
     ANYA,
@@ -220,3 +221,29 @@ async def test_press_on_a_message_too_old_to_read(h: Harness) -> None:
     answer = await asyncio.wait_for(h.fake.wait_answer(query), 10)
     assert answer.get("show_alert")
     assert (await h.service.get(table_id))[0].version == before
+
+
+async def test_a_burst_of_moves_is_paced_and_coalesced(
+    h: Harness, service: TableService, clock: FakeClock
+) -> None:
+    table_id = await quick_game(h)
+    await h.stop_polling()
+    h.service = TableService(service.store, clock=clock)
+    h.tg = await make_frontend(h.fake, h.service, service.store, Limits(chat_interval=0.3))
+    await h.start_polling()
+    calls_before = len(h.fake.calls_to(chat_id=GROUP))
+    for _ in range(8):
+        table, state = await h.service.get(table_id)
+        seat = KLAC.to_move(state)[0]
+        action = KLAC.legal_actions(state, seat)[0]
+        await h.service.play(table_id, table.players[seat].key, table.state_version, action)
+    await h.settle()
+    group_calls = h.fake.calls_to(chat_id=GROUP)[calls_before:]
+    times = [c.time for c in group_calls]
+    gaps = [b - a for a, b in zip(times, times[1:], strict=False)]
+    assert all(g >= 0.29 for g in gaps), f"calls closer than 0.3 s: {gaps}"
+    assert len(group_calls) < 8, f"8 moves became {len(group_calls)} group calls"
+    table, state = await h.service.get(table_id)
+    table_msg = [m for m in h.fake.messages(GROUP) if m.photo is not None][-1]
+    expected = await h.tg.frontend.screens.table(table, state, "ru")
+    assert table_msg.photo == expected.image

@@ -1,0 +1,167 @@
+"""Commands, languages, forum topics, deadlines and votes as players see them in Telegram."""
+
+from __future__ import annotations
+
+from bot.core.service import BOT_DELAY_SECONDS, PlayerInfo
+from bot.core.tables import Status
+from tests.telegram.conftest import (
+    ANYA,
+    BORIS,
+    GROUP,
+    OUTSIDER,
+    SEATS,
+    VIKA,
+    Harness,
+    hand,
+    mover,
+    quick_game,
+)
+
+
+def texts(h: Harness, chat: int) -> list[str]:
+    return [m.content or "" for m in h.fake.messages(chat)]
+
+
+async def test_command_menus_are_set_per_scope_and_language(h: Harness) -> None:
+    group_ru = h.fake.commands({"type": "all_group_chats"}, "ru")
+    private_en = h.fake.commands({"type": "all_private_chats"}, "en")
+    assert [c["command"] for c in group_ru] == ["play", "hand", "rules", "stop", "lang", "stats",
+                                                "help"]  # fmt: skip
+    assert "play" not in [c["command"] for c in private_en]
+    assert group_ru[0]["description"] == "начать игру в этом чате"
+    assert private_en[0]["description"] == "send me my hand again"
+
+
+async def test_help_rules_lang_and_stats(h: Harness) -> None:
+    await h.say(ANYA, GROUP, "/help")
+    assert "/play — начать игру" in texts(h, GROUP)[-1]
+    await h.say(ANYA, GROUP, "/rules")
+    assert "расширить" in texts(h, GROUP)[-1]
+    await h.say(ANYA, GROUP, "/lang de")
+    assert texts(h, GROUP)[-1] == "Отправьте /lang ru или /lang en."
+    await h.say(ANYA, GROUP, "/lang en")
+    assert texts(h, GROUP)[-1] == "✅ I will speak English here."
+    await h.say(ANYA, GROUP, "/rules klac")
+    assert "extend" in texts(h, GROUP)[-1]
+    # Private messages follow each user's own language, not the group's.
+    await h.say(ANYA, ANYA, "/help")
+    assert "/play — начать игру" in texts(h, ANYA)[-1]
+    await h.say(BORIS, GROUP, "/stats")
+    assert texts(h, GROUP)[-1] == "📊 Boris\nKlac!: played 0, won 0"
+
+
+async def test_play_in_private_hand_outside_a_game_and_stop_without_a_table(h: Harness) -> None:
+    await h.say(ANYA, ANYA, "/play")
+    assert "добавьте меня в группу" in texts(h, ANYA)[-1]
+    await h.say(BORIS, BORIS, "/hand")
+    assert texts(h, BORIS)[-1] == "You are not in a running game."
+    await h.say(ANYA, GROUP, "/stop")
+    assert texts(h, GROUP)[-1] == "Этого стола больше нет."
+    await h.say(ANYA, GROUP, "/play chess")
+    assert texts(h, GROUP)[-1] == "Такой игры нет."
+
+
+async def test_one_table_per_chat_and_per_forum_topic(h: Harness) -> None:
+    forum = -100777
+    h.fake.add_group(forum, "Форум", forum=True)
+    await h.say(ANYA, forum, "/play klac", thread=7)
+    await h.say(BORIS, forum, "/play klac", thread=8)
+    await h.say(BORIS, forum, "/play klac", thread=7)
+    topic7 = [m for m in h.fake.messages(forum) if m.thread_id == 7]
+    topic8 = [m for m in h.fake.messages(forum) if m.thread_id == 8]
+    assert "новый стол" in (topic7[0].content or "") and "новый стол" in (topic8[0].content or "")
+    assert topic7[-1].content == "В этом чате уже есть стол. Сначала закончите или остановите игру."
+    assert {t.id for t in await h.service.tables_of("tg:11")} != set()
+    table7 = await h.service.table_in(f"tg:{forum}/7")
+    table8 = await h.service.table_in(f"tg:{forum}/8")
+    assert table7 is not None and table8 is not None and table7.id != table8.id
+
+
+async def test_hand_command_resends_the_hand(h: Harness) -> None:
+    await quick_game(h)
+    old = hand(h, BORIS)
+    await h.say(BORIS, GROUP, "/hand")
+    assert hand(h, BORIS).message_id != old.message_id
+    await h.say(OUTSIDER, GROUP, "/hand")
+    assert texts(h, GROUP)[-1] == "Вы не играете в этом чате."
+
+
+async def test_starting_needs_every_player_reachable_privately(h: Harness) -> None:
+    await h.say(ANYA, GROUP, "/play klac")
+    lobby = h.last_with_buttons(GROUP)
+    table = await h.service.table_in(f"tg:{GROUP}")
+    assert table is not None
+    # Вика was seated another way (say, before she blocked the bot): Start is refused.
+    await h.service.join(table.id, PlayerInfo(f"tg:{VIKA}", "Вика"))
+    answer = await h.press(ANYA, GROUP, lobby.message_id, lobby.button_data("▶ Начать"))
+    assert answer["show_alert"] and "Вика" in answer["text"]
+    assert (await h.service.get(table.id))[0].status == Status.LOBBY
+    await h.say(VIKA, VIKA, "/start")
+    await h.press(ANYA, GROUP, lobby.message_id, lobby.button_data("▶ Начать"))
+    assert (await h.service.get(table.id))[0].status == Status.PLAYING
+
+
+async def test_deep_link_only_for_members_of_the_group(h: Harness) -> None:
+    await h.say(ANYA, GROUP, "/play klac")
+    table = await h.service.table_in(f"tg:{GROUP}")
+    assert table is not None
+    h.fake.set_member_status(GROUP, OUTSIDER, "left")
+    await h.say(OUTSIDER, OUTSIDER, f"/start join_{table.id}")
+    assert texts(h, OUTSIDER)[-1].startswith("Join from the group")
+    assert (await h.service.get(table.id))[0].seat_of(f"tg:{OUTSIDER}") is None
+
+
+async def test_stop_vote_from_the_group(h: Harness) -> None:
+    table_id = await quick_game(h)
+    await h.say(BORIS, GROUP, "/stop")
+    table_msg = [m for m in h.fake.messages(GROUP) if m.photo is not None][-1]
+    assert "Голосование: остановить игру. За: 1 из 3." in (table_msg.content or "")
+    yes = table_msg.button_data("👍 Да")
+    answer = await h.press(OUTSIDER, GROUP, table_msg.message_id, yes)
+    assert answer["show_alert"]
+    await h.press(VIKA, GROUP, table_msg.message_id, yes)
+    assert (await h.service.get(table_id))[0].status == Status.ABORTED
+    assert "⛔" in (h.fake.message(GROUP, table_msg.message_id).content or "")
+
+
+async def test_deadline_reminder_auto_move_and_voting_out_an_absent_player(h: Harness) -> None:
+    await h.say(VIKA, VIKA, "/start")
+    await h.say(ANYA, GROUP, "/play klac")
+    lobby = h.last_with_buttons(GROUP)
+    # Turn time cycles 300 → 900 → 3600 → 86400 → 0 → 30; "when time runs out" → none.
+    for _ in range(5):
+        option = h.fake.message(GROUP, lobby.message_id).button_texts[2][0]
+        await h.press(ANYA, GROUP, lobby.message_id, lobby.button_data(option))
+    for _ in range(2):
+        option = h.fake.message(GROUP, lobby.message_id).button_texts[3][0]
+        await h.press(ANYA, GROUP, lobby.message_id, lobby.button_data(option))
+    content = h.fake.message(GROUP, lobby.message_id).content or ""
+    assert "Время на ход: 30 с" in content and "только напоминание" in content
+    for user in (BORIS, VIKA):
+        await h.press(user, GROUP, lobby.message_id, lobby.button_data("✋ Сесть"))
+    await h.press(ANYA, GROUP, lobby.message_id, lobby.button_data("▶ Начать"))
+    table = await h.service.table_in(f"tg:{GROUP}")
+    assert table is not None
+    late, seat = await mover(h, table.id)
+    h.clock.advance(23)
+    await h.service.run_due()
+    await h.settle()
+    reminder = texts(h, late)[-1]
+    assert "⏰" in reminder and "7" in reminder
+    h.clock.advance(7)
+    await h.service.run_due()
+    await h.settle()
+    name = h.fake.user(late).first_name
+    assert any(f"У игрока {name} вышло время" in t for t in texts(h, GROUP))
+    table_msg = [m for m in h.fake.messages(GROUP) if m.photo is not None][-1]
+    remove = table_msg.button_data(f"🗳 Отдать место {name} боту")
+    voters = [u for u in SEATS if u != late]
+    await h.press(voters[0], GROUP, table_msg.message_id, remove)
+    table_msg = h.fake.message(GROUP, table_msg.message_id)
+    await h.press(voters[1], GROUP, table_msg.message_id, table_msg.button_data("👍 Да"))
+    assert any("дальше за него играет бот" in t for t in texts(h, GROUP))
+    h.clock.advance(BOT_DELAY_SECONDS)
+    await h.service.run_due()
+    await h.settle()
+    after, _ = await h.service.get(table.id)
+    assert after.players[seat].bot and after.state_version == 2
