@@ -57,7 +57,11 @@ def test_telegram_settings() -> None:
     with pytest.raises(ConfigError, match="TELEGRAM_WEBHOOK_SECRET"):
         Settings.from_env({"TELEGRAM_TOKEN": "1:x", "TELEGRAM_WEBHOOK_URL": "https://b.example"})
     hook = Settings.from_env(
-        {"TELEGRAM_TOKEN": "1:x", "TELEGRAM_WEBHOOK_URL": "https://b.example",
-         "TELEGRAM_WEBHOOK_SECRET": "s3", "WEBHOOK_PORT": "9000"}
-    )  # fmt: skip
+        {
+            "TELEGRAM_TOKEN": "1:x",
+            "TELEGRAM_WEBHOOK_URL": "https://b.example",
+            "TELEGRAM_WEBHOOK_SECRET": "s3",
+            "WEBHOOK_PORT": "9000",
+        }
+    )
     assert hook.telegram is not None and hook.telegram.listen_port == 9000

@@ -25,8 +25,15 @@ def texts(h: Harness, chat: int) -> list[str]:
 async def test_command_menus_are_set_per_scope_and_language(h: Harness) -> None:
     group_ru = h.fake.commands({"type": "all_group_chats"}, "ru")
     private_en = h.fake.commands({"type": "all_private_chats"}, "en")
-    assert [c["command"] for c in group_ru] == ["play", "hand", "rules", "stop", "lang", "stats",
-                                                "help"]  # fmt: skip
+    assert [c["command"] for c in group_ru] == [
+        "play",
+        "hand",
+        "rules",
+        "stop",
+        "lang",
+        "stats",
+        "help",
+    ]
     assert "play" not in [c["command"] for c in private_en]
     assert group_ru[0]["description"] == "начать игру в этом чате"
     assert private_en[0]["description"] == "send me my hand again"

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import itertools
 import logging
 import re
 import time
@@ -11,9 +12,9 @@ import pytest
 
 from bot.core.service import TableService
 from bot.core.tokens import MoveToken, decode
+from bot.telegram.outbox import Limits
 from games import registry
 from games.core.menu import build_menu
-from bot.telegram.outbox import Limits
 from tests.conftest import FakeClock
 from tests.telegram.conftest import (
     ANYA,
@@ -66,8 +67,13 @@ async def test_foreign_stale_forged_and_outsider_presses_change_nothing(h: Harne
     before = (await h.service.get(table_id))[0].version
 
     async def refused(presser: int, data: str, expected: str) -> None:
-        answer = await h.press(presser, presser, hand(h, presser).message_id if presser in SEATS
-                               else 1, data, strict=False)  # fmt: skip
+        answer = await h.press(
+            presser,
+            presser,
+            hand(h, presser).message_id if presser in SEATS else 1,
+            data,
+            strict=False,
+        )
         assert answer.get("show_alert") and expected in answer["text"], answer
         assert (await h.service.get(table_id))[0].version == before
 
@@ -240,7 +246,7 @@ async def test_a_burst_of_moves_is_paced_and_coalesced(
     await h.settle()
     group_calls = h.fake.calls_to(chat_id=GROUP)[calls_before:]
     times = [c.time for c in group_calls]
-    gaps = [b - a for a, b in zip(times, times[1:], strict=False)]
+    gaps = [b - a for a, b in itertools.pairwise(times)]
     assert all(g >= 0.29 for g in gaps), f"calls closer than 0.3 s: {gaps}"
     assert len(group_calls) < 8, f"8 moves became {len(group_calls)} group calls"
     table, state = await h.service.get(table_id)

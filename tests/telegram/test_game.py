@@ -40,8 +40,9 @@ async def seat_three(h: Harness) -> tuple[int, str]:
     answer = await h.press(VIKA, GROUP, lobby_id, join)
     link = f"https://t.me/{h.fake.bot_username}?start=join_{table_id}"
     assert answer["url"] == link
-    assert [b["url"] for row in h.fake.message(GROUP, lobby_id).buttons for b in row
-            if b.get("url")] == [link]  # fmt: skip
+    assert [
+        b["url"] for row in h.fake.message(GROUP, lobby_id).buttons for b in row if b.get("url")
+    ] == [link]
     await h.say(VIKA, VIKA, f"/start join_{table_id}")
     assert "Вы сели за стол" in (h.fake.last_message(VIKA).content or "")
     seats = h.fake.message(GROUP, lobby_id).content or ""
@@ -54,8 +55,12 @@ async def play_one_move(h: Harness, user: int, rng: random.Random) -> int:
     presses = 0
     while True:
         message = hand(h, user)
-        options = [b["callback_data"] for row in message.buttons for b in row
-                   if "callback_data" in b and not b["text"].startswith(NAV)]  # fmt: skip
+        options = [
+            b["callback_data"]
+            for row in message.buttons
+            for b in row
+            if "callback_data" in b and not b["text"].startswith(NAV)
+        ]
         assert options, f"no move buttons for {user}: {message.content}"
         token = decode(rng.choice(options))
         assert isinstance(token, MoveToken)
@@ -86,8 +91,10 @@ async def test_a_whole_game_from_play_to_final_scores(harness: Harness) -> None:
     for user in users:
         assert hand(h, user).photo is not None
     first = users_by_seat(users)[KLAC.to_move(state)[0]]
-    assert any("Ваш ход" in (m.content or "") or "Your turn" in (m.content or "")
-               for m in h.fake.messages(first))  # fmt: skip
+    assert any(
+        "Ваш ход" in (m.content or "") or "Your turn" in (m.content or "")
+        for m in h.fake.messages(first)
+    )
     rng = random.Random(4)
     moves = 0
     while table.status == Status.PLAYING:
@@ -115,11 +122,18 @@ async def test_a_whole_game_from_play_to_final_scores(harness: Harness) -> None:
         expected = await h.tg.frontend.screens.seat(table, state, seat, lang[user])
         assert hand(h, user).photo == expected.image
     # No card code in anything the group received or any button's data.
-    group_texts = [c.params.get("caption") or c.params.get("text") or ""
-                   for c in h.fake.calls_to(chat_id=GROUP)]  # fmt: skip
+    group_texts = [
+        c.params.get("caption") or c.params.get("text") or ""
+        for c in h.fake.calls_to(chat_id=GROUP)
+    ]
     assert not [t for t in group_texts if CARD_CODE.search(str(t))]
-    datas = [b.get("callback_data", "") for chat in (GROUP, *users) for m in h.fake.messages(chat)
-             for row in m.buttons for b in row]  # fmt: skip
+    datas = [
+        b.get("callback_data", "")
+        for chat in (GROUP, *users)
+        for m in h.fake.messages(chat)
+        for row in m.buttons
+        for b in row
+    ]
     assert not [d for d in datas if CARD_CODE.search(d)]
 
 

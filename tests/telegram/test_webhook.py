@@ -21,8 +21,12 @@ async def test_webhook_checks_the_secret_and_handles_updates(
         fake.add_user(ANYA, "Аня")
         tg = await make_frontend(fake, service, store)
         port = free_port()
-        settings = TelegramSettings(token=fake.token, webhook_url="https://bot.example/",
-                                    webhook_secret="s3cret", listen_port=port)  # fmt: skip
+        settings = TelegramSettings(
+            token=fake.token,
+            webhook_url="https://bot.example/",
+            webhook_secret="s3cret",
+            listen_port=port,
+        )
         runner = await start_webhook(tg, settings)
         try:
             assert fake.webhook is not None
@@ -30,11 +34,17 @@ async def test_webhook_checks_the_secret_and_handles_updates(
             update = fake.send_text(ANYA, GROUP, "/help", deliver=False)
             url = f"http://127.0.0.1:{port}"
             async with aiohttp.ClientSession() as http:
-                forged = await http.post(f"{url}/telegram", json=update,
-                                         headers={"X-Telegram-Bot-Api-Secret-Token": "nope"})  # fmt: skip
+                forged = await http.post(
+                    f"{url}/telegram",
+                    json=update,
+                    headers={"X-Telegram-Bot-Api-Secret-Token": "nope"},
+                )
                 assert forged.status == 401
-                real = await http.post(f"{url}/telegram", json=update,
-                                       headers={"X-Telegram-Bot-Api-Secret-Token": "s3cret"})  # fmt: skip
+                real = await http.post(
+                    f"{url}/telegram",
+                    json=update,
+                    headers={"X-Telegram-Bot-Api-Secret-Token": "s3cret"},
+                )
                 assert real.status == 200
                 await fake.wait_for(lambda c: c.method == "sendMessage" and c.chat_id == GROUP)
                 await tg.outbox.drain()
