@@ -1,6 +1,6 @@
 """Benchmarks for the foundation; prints figures (not a test).
 
-    python bench/run.py [--games N] [--moves N] [--save DIR]
+    python -m bench.run [--games N] [--moves N] [--save DIR]
 
 Figures: Klac engine random-playout actions/s; table image render time
 (median of 50) and PNG size; table-service move latency (load + check +

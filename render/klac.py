@@ -521,6 +521,23 @@ HAND_GAP = 28
 HAND_FOOTER_H = 96
 
 
+def hand_key(view: Mapping[str, Any], *, names: Sequence[str]) -> str:
+    """Everything :func:`render_hand` draws, as text: equal keys mean identical images.
+
+    Lets a caller reuse a hand image across moves that did not touch it
+    instead of drawing it again.
+    """
+    ctx = _context(view, names)
+    you = _int(view.get("you"), -1)
+    hand = [h for h in _list(view.get("hand")) if isinstance(h, str)][:5]
+    mine = 0 <= you < len(ctx.rows)
+    return repr((
+        you, hand, ctx.turn == you, you in ctx.winners, _name(names, you) if you >= 0 else "",
+        ctx.rows[you] if mine else None, ctx.row_scores[you] if mine else None,
+        ctx.totals[you] if mine else None,
+    ))  # fmt: skip
+
+
 def render_hand(view: Mapping[str, Any], *, names: Sequence[str]) -> bytes:
     """One seat's private Klac! hand (``view["hand"]``) as PNG bytes.
 

@@ -16,12 +16,23 @@ class ImageRenderer(Protocol):
     def __call__(self, view: Mapping[str, Any], *, names: Sequence[str]) -> bytes: ...
 
 
+class KeyFunction(Protocol):
+    """A view plus names in, a string out that changes whenever the image would."""
+
+    def __call__(self, view: Mapping[str, Any], *, names: Sequence[str]) -> str: ...
+
+
 @dataclass(frozen=True)
 class Renderer:
-    """A game's renderers: the public table and, if the game has one, a private hand."""
+    """A game's renderers: the public table and, if the game has one, a private hand.
+
+    ``private_key`` names what the private image shows, so an unchanged hand
+    is not drawn again after every move.
+    """
 
     table: ImageRenderer
     private: ImageRenderer | None
+    private_key: KeyFunction | None = None
 
 
 class UnknownRenderer(ValueError):
@@ -29,7 +40,7 @@ class UnknownRenderer(ValueError):
 
 
 RENDERERS: Mapping[str, Renderer] = MappingProxyType(
-    {"klac": Renderer(table=klac.render_table, private=klac.render_hand)}
+    {"klac": Renderer(klac.render_table, klac.render_hand, klac.hand_key)}
 )
 
 
@@ -46,4 +57,12 @@ def names() -> tuple[str, ...]:
     return tuple(sorted(RENDERERS))
 
 
-__all__ = ["RENDERERS", "ImageRenderer", "Renderer", "UnknownRenderer", "get", "names"]
+__all__ = [
+    "RENDERERS",
+    "ImageRenderer",
+    "KeyFunction",
+    "Renderer",
+    "UnknownRenderer",
+    "get",
+    "names",
+]

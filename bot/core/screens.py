@@ -9,6 +9,7 @@ the event loop and cached per state version.
 from __future__ import annotations
 
 import asyncio
+import hashlib
 from collections import OrderedDict
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -246,12 +247,20 @@ class Screens:
     async def _image(
         self, table: Table, seat: int | None, view: dict[str, Any], names: list[str]
     ) -> tuple[bytes, str]:
-        key = f"{table.id}:{table.state_version}:{'pub' if seat is None else seat}:{table.status}"
+        renderer = renderers.get(table.game)
+        if seat is not None and renderer.private_key is not None:
+            # Keyed by what the hand shows, so an untouched hand is not redrawn.
+            shown = renderer.private_key(view, names=names)
+            digest = hashlib.sha1(shown.encode(), usedforsecurity=False).hexdigest()[:16]
+            key = f"{table.id}:{seat}:{digest}"
+        else:
+            key = (
+                f"{table.id}:{table.state_version}:{'pub' if seat is None else seat}:{table.status}"
+            )
         cached = self._images.get(key)
         if cached is not None:
             self._images.move_to_end(key)
             return cached, key
-        renderer = renderers.get(table.game)
         draw = renderer.table if seat is None or renderer.private is None else renderer.private
         image = await asyncio.to_thread(draw, view, names=names)
         self._images[key] = image

@@ -13,6 +13,7 @@ sent again, a user who blocked the bot is reported to the group once.
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import hashlib
 import logging
@@ -83,10 +84,11 @@ class Publisher:
             await self.show_lobby(table, lang)
         if state is None:
             return
-        await self.show_table(table, state, lang)
-        if change.private:
-            for seat in range(len(table.players)):
-                await self.show_seat(table, state, seat)
+        # Images render in worker threads; doing them together uses every core.
+        seats = range(len(table.players)) if change.private else range(0)
+        await asyncio.gather(
+            self.show_table(table, state, lang), *(self.show_seat(table, state, s) for s in seats)
+        )
         for seat in change.ping:
             await self._ping(table, seat, change.notice)
         if change.notice is not None and change.notice.msg in GROUP_NOTICES:

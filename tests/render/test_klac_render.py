@@ -399,3 +399,26 @@ def test_hand_of_a_winner_has_a_star() -> None:
     public = busy_view(over=True, winners=[0])
     im = png(klac.render_hand(seat_view(public, 0, []), names=NAMES6))
     assert count(im, (0, 0, 100, klac.HAND_HEADER_H), c.GOLD) > 200
+
+
+def test_equal_hand_keys_mean_identical_hand_images() -> None:
+    # Screens reuse a cached hand image whenever the key is unchanged, so the
+    # key must change whenever the image would. Checked over real games.
+    import random
+
+    from games import registry
+
+    game = registry.get("klac")
+    for seed in range(3):
+        state = game.new_game(4, None, seed=seed)
+        rng = random.Random(seed)
+        seen: dict[tuple[int, str], bytes] = {}
+        for _ in range(60):
+            for seat in range(4):
+                view = game.view(state, seat)
+                image = klac.render_hand(view, names=NAMES6[:4])
+                key = (seat, klac.hand_key(view, names=NAMES6[:4]))
+                assert seen.setdefault(key, image) == image
+            mover = game.to_move(state)[0]
+            state = game.apply(state, mover, rng.choice(game.legal_actions(state, mover)))
+        assert len(seen) < 60 * 4, "some hands were unchanged between moves"

@@ -1,0 +1,142 @@
+"""Bot-side handling time per button press in Telegram; prints figures (not a test).
+
+    python -m bench.telegram_press [--games N]
+
+Runs the real aiogram bot against the fake Bot API server from the test suite
+on loopback, plays whole 3-player Klac! games by pressing the buttons the
+players see, and times each callback update from the moment the dispatcher
+receives it until its handler returns: every check, Redis round trip and image
+render is inside, every Telegram call is only queued. Uses REDIS_URL if set,
+otherwise a private redis-server.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import os
+import random
+import statistics
+import tempfile
+import time
+from collections.abc import Awaitable, Callable
+from pathlib import Path
+from typing import Any
+
+from aiogram import Bot
+from aiogram.client.session.aiohttp import AiohttpSession
+from aiogram.client.telegram import TelegramAPIServer
+from aiogram.types import TelegramObject, Update
+
+from bot.core.i18n import I18n
+from bot.core.languages import Languages
+from bot.core.redis_server import RedisServer
+from bot.core.screens import Screens
+from bot.core.service import PlayerInfo, TableService
+from bot.core.store import Store, connect
+from bot.core.tokens import MoveToken, decode
+from bot.telegram.app import build
+from bot.telegram.outbox import Limits
+from games import registry
+from tests.telegram.fake_api import FakeTelegram
+
+KLAC = registry.get("klac")
+GROUP = -100900
+USERS = {11: "Аня", 12: "Boris", 13: "Вика"}
+
+
+async def play(url: str, games: int) -> tuple[list[float], list[float]]:
+    """Durations (ms) of menu-step presses and of presses that made a move."""
+    steps: list[float] = []
+    moves: list[float] = []
+
+    async def timing(
+        handler: Callable[[TelegramObject, dict[str, Any]], Awaitable[Any]],
+        event: TelegramObject,
+        data: dict[str, Any],
+    ) -> Any:
+        started = time.perf_counter()
+        result = await handler(event, data)
+        elapsed = (time.perf_counter() - started) * 1000
+        if isinstance(event, Update) and event.callback_query is not None:
+            token = decode(event.callback_query.data)
+            assert isinstance(token, MoveToken)
+            table, _ = await service.get(token.table_id)
+            (moves if table.state_version != token.version else steps).append(elapsed)
+        return result
+
+    redis = connect(url)
+    prefix = f"bench-tg-{os.getpid()}:"
+    async with FakeTelegram() as fake:
+        fake.add_group(GROUP, "Bench")
+        for user, name in USERS.items():
+            fake.add_user(user, name)
+        service = TableService(Store(redis, prefix=prefix))
+        i18n = I18n()
+        bot = Bot(
+            fake.token, session=AiohttpSession(api=TelegramAPIServer.from_base(fake.base_url))
+        )
+        fast = Limits(chat_interval=0, group_per_minute=10**6, global_per_second=10**6)
+        tg = await build(bot, service, Screens(service, i18n), Languages(service.store, "ru"), fast)
+        tg.dispatcher.update.outer_middleware(timing)
+        polling = asyncio.create_task(
+            tg.dispatcher.start_polling(bot, handle_signals=False, close_bot_session=False)
+        )
+        for user in USERS:
+            await tg.frontend.mark_messageable(user)
+        rng = random.Random(1)
+        for game in range(games):
+            players = [PlayerInfo(f"tg:{u}", n) for u, n in USERS.items()]
+            table = await service.create(f"tg:{GROUP}", players[0], "klac", {"target": 50})
+            for player in players[1:]:
+                await service.join(table.id, player)
+            await service.start(table.id, players[0].key)
+            table, state = await service.get(table.id)
+            while not KLAC.is_over(state):
+                await fake.idle(quiet=0.02)
+                await tg.outbox.drain()
+                user = int(table.players[KLAC.to_move(state)[0]].key[3:])
+                message = [m for m in fake.messages(user) if m.photo is not None][-1]
+                options = [b["callback_data"] for row in message.buttons for b in row
+                           if not b["text"].startswith(("⬅", "✖"))]  # fmt: skip
+                token = decode(rng.choice(options))
+                assert isinstance(token, MoveToken)
+                await fake.wait_answer(fake.press(user, user, message.message_id, token.encode()))
+                table, state = await service.get(table.id)
+            print(f"game {game + 1}: {table.state_version - 1} moves")
+        await tg.dispatcher.stop_polling()
+        await polling
+        await tg.outbox.drain()
+        await bot.session.close()
+    keys = [k async for k in redis.scan_iter(match=f"{prefix}*", count=1000)]
+    if keys:
+        await redis.delete(*keys)
+    await redis.aclose()
+    return steps, moves
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--games", type=int, default=2)
+    args = parser.parse_args()
+    server = None
+    url = os.environ.get("REDIS_URL")
+    if not url:
+        server = RedisServer(Path(tempfile.mkdtemp()), persist=False)
+        url = server.start()
+    try:
+        steps, moves = asyncio.run(play(url, args.games))
+    finally:
+        if server is not None:
+            server.stop()
+    for name, durations in (("all presses", steps + moves), ("menu steps", steps),
+                            ("moves", moves)):  # fmt: skip
+        durations.sort()
+        p50 = statistics.median(durations)
+        p99 = durations[min(len(durations) - 1, int(len(durations) * 0.99))]
+        print(f"telegram {name}: {len(durations)}, handling p50 {p50:.1f} ms, p99 {p99:.1f} ms")
+    print("target: p50 <= 30 ms over a played game, rendering included")
+
+
+if __name__ == "__main__":
+    main()
