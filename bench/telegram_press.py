@@ -5,8 +5,11 @@
 Runs the real aiogram bot against the fake Bot API server from the test suite
 on loopback, plays whole 3-player Klac! games by pressing the buttons the
 players see, and times each callback update from the moment the dispatcher
-receives it until its handler returns: every check, Redis round trip and image
-render is inside, every Telegram call is only queued. Uses REDIS_URL if set,
+receives it until its handler returns (every check and Redis round trip;
+Telegram calls are only queued, and images are drawn by the queued calls).
+For presses that make a move it also times the whole round trip: from the
+press until every message it caused (table image, hands, pings) was drawn and
+sent to the fake server, which shares this process. Uses REDIS_URL if set,
 otherwise a private redis-server.
 """
 
@@ -45,10 +48,12 @@ GROUP = -100900
 USERS = {11: "Аня", 12: "Boris", 13: "Вика"}
 
 
-async def play(url: str, games: int) -> tuple[list[float], list[float]]:
-    """Durations (ms) of menu-step presses and of presses that made a move."""
+async def play(url: str, games: int) -> tuple[list[float], list[float], list[float]]:
+    """Durations (ms): menu-step presses, move presses, and a move press until every
+    message it caused (table, hands, pings) was drawn and sent."""
     steps: list[float] = []
     moves: list[float] = []
+    delivered: list[float] = []
 
     async def timing(
         handler: Callable[[TelegramObject, dict[str, Any]], Awaitable[Any]],
@@ -101,8 +106,13 @@ async def play(url: str, games: int) -> tuple[list[float], list[float]]:
                            if not b["text"].startswith(("⬅", "✖"))]  # fmt: skip
                 token = decode(rng.choice(options))
                 assert isinstance(token, MoveToken)
+                version = table.state_version
+                started = time.perf_counter()
                 await fake.wait_answer(fake.press(user, user, message.message_id, token.encode()))
                 table, state = await service.get(table.id)
+                if table.state_version != version:
+                    await tg.outbox.drain()
+                    delivered.append((time.perf_counter() - started) * 1000)
             print(f"game {game + 1}: {table.state_version - 1} moves")
         await tg.dispatcher.stop_polling()
         await polling
@@ -112,7 +122,7 @@ async def play(url: str, games: int) -> tuple[list[float], list[float]]:
     if keys:
         await redis.delete(*keys)
     await redis.aclose()
-    return steps, moves
+    return steps, moves, delivered
 
 
 def main() -> None:
@@ -125,12 +135,16 @@ def main() -> None:
         server = RedisServer(Path(tempfile.mkdtemp()), persist=False)
         url = server.start()
     try:
-        steps, moves = asyncio.run(play(url, args.games))
+        steps, moves, delivered = asyncio.run(play(url, args.games))
     finally:
         if server is not None:
             server.stop()
-    for name, durations in (("all presses", steps + moves), ("menu steps", steps),
-                            ("moves", moves)):  # fmt: skip
+    for name, durations in (
+        ("all presses", steps + moves),
+        ("menu steps", steps),
+        ("moves", moves),
+        ("moves until every message was drawn and sent", delivered),
+    ):
         durations.sort()
         p50 = statistics.median(durations)
         p99 = durations[min(len(durations) - 1, int(len(durations) * 0.99))]

@@ -13,11 +13,10 @@ sent again, a user who blocked the bot is reported to the group once.
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
 import hashlib
 import logging
-from collections.abc import Sequence
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 from aiogram import Bot
@@ -77,62 +76,70 @@ class Publisher:
     # -- reacting to the core ------------------------------------------------
 
     async def on_change(self, change: Change) -> None:
-        """Bring every message of the table up to date (the service calls this)."""
+        """Bring every message of the table up to date (the service calls this).
+
+        Only queues work: images are drawn when a queued call runs, so a
+        press is answered at once and, when moves come faster than Telegram
+        lets the bot edit, only the newest table is ever drawn.
+        """
         table, state = change.table, change.state
         lang = await self.languages.for_chat(table.chat)
         if state is None or change.kind == "start":
-            await self.show_lobby(table, lang)
+            self.show_lobby(table, lang)
         if state is None:
             return
-        # Images render in worker threads; doing them together uses every core.
-        seats = range(len(table.players)) if change.private else range(0)
-        await asyncio.gather(
-            self.show_table(table, state, lang), *(self.show_seat(table, state, s) for s in seats)
-        )
+        self.show_table(table, state, lang)
+        if change.private:
+            for seat in range(len(table.players)):
+                await self.show_seat(table, state, seat)
         for seat in change.ping:
             await self._ping(table, seat, change.notice)
         if change.notice is not None and change.notice.msg in GROUP_NOTICES:
-            await self._group_notice(table, change.notice, lang)
+            self.say(table.chat, self.screens.notice(table, change.notice, lang))
 
-    async def show_lobby(self, table: Table, lang: str) -> None:
+    def show_lobby(self, table: Table, lang: str) -> None:
         """The lobby message, with a deep link for players who never opened the bot."""
         screen = self.screens.lobby(table, lang)
         if table.status == Status.LOBBY:
             link = Button(self.i18n.t(lang, "tg-btn-open-bot"), url=self.deep_link(table.id))
             screen = Screen(screen.text, buttons=(*screen.buttons, (link,)))
-        self._show(table, table.chat, "tg:lobby", screen)
 
-    async def show_table(self, table: Table, state: Any, lang: str) -> None:
-        """The table message: image, caption, and vote buttons."""
-        screen = await self.screens.table(table, state, lang)
-        if table.status == Status.PLAYING:
+        async def draw() -> Screen:
+            return screen
+
+        self._show(table, table.chat, "tg:lobby", draw)
+
+    def show_table(self, table: Table, state: Any, lang: str) -> None:
+        """The table message: image, caption, vote buttons (drawn when it is sent)."""
+
+        async def draw() -> Screen:
+            screen = await self.screens.table(table, state, lang)
+            if table.status != Status.PLAYING:
+                return screen
             extra = self._overdue_buttons(table, state, lang)
-            screen = Screen(screen.text, screen.image, screen.image_key, (*screen.buttons, *extra))
-        self._show(table, table.chat, "tg:table", screen)
+            return Screen(screen.text, screen.image, screen.image_key, (*screen.buttons, *extra))
 
-    async def show_seat(
-        self,
-        table: Table,
-        state: Any,
-        seat: int,
-        *,
-        path: Sequence[int] = (),
-        resend: bool = False,
-    ) -> None:
-        """A player's private hand; edited only when it changed, or sent anew."""
+        self._show(table, table.chat, "tg:table", draw)
+
+    async def show_seat(self, table: Table, state: Any, seat: int, *, resend: bool = False) -> None:
+        """A player's private hand: edited only when it changed, or sent anew."""
         player = table.players[seat]
         if player.bot:
             return
         lang = await self.languages.for_user(player.key)
-        screen = await self.screens.seat(table, state, seat, lang, path)
         ref = f"tg:hand:{seat}"
-        digest = _digest(screen)
-        if not resend and await self.store.get_ref(table.id, f"{ref}:digest") == digest:
-            return
-        await self.store.set_ref(table.id, f"{ref}:digest", digest)
         if resend:
             await self.store.del_ref(table.id, ref)
-        self._show(table, player.key, ref, screen, private_seat=seat)
+
+        async def draw() -> Screen | None:
+            screen = await self.screens.seat(table, state, seat, lang)
+            digest = _digest(screen)
+            if not resend and await self.store.get_ref(table.id, f"{ref}:digest") == digest:
+                return None
+            await self.store.set_ref(table.id, f"{ref}:digest", digest)
+            return screen
+
+        self._show(table, player.key, ref, draw, private_seat=seat)
 
     # -- sending -------------------------------------------------------------
 
@@ -141,18 +148,22 @@ class Publisher:
         table: Table,
         chat: str,
         ref: str,
-        screen: Screen,
+        draw: Callable[[], Awaitable[Screen | None]],
         *,
         private_seat: int | None = None,
     ) -> None:
-        """Queue sending or editing the message stored under ``ref``."""
+        """Queue sending or editing the message stored under ``ref``.
+
+        ``draw`` makes the screen when the call runs (``None``: nothing changed).
+        """
         chat_id, thread_id = ids.parse_chat_key(chat)
-        markup = keyboard(screen.buttons)
-        text = caption(screen)
 
         async def call() -> None:
+            screen = await draw()
+            if screen is None:
+                return
             try:
-                await self._send_or_edit(table.id, chat_id, thread_id, ref, screen, text, markup)
+                await self._send_or_edit(table.id, chat_id, thread_id, ref, screen)
             except TelegramForbiddenError as exc:
                 await self._unreachable(table, chat_id, private_seat, exc)
 
@@ -165,9 +176,8 @@ class Publisher:
         thread_id: int | None,
         ref: str,
         screen: Screen,
-        text: str,
-        markup: InlineKeyboardMarkup | None,
     ) -> None:
+        text, markup = caption(screen), keyboard(screen.buttons)
         message_id = await self.store.get_ref(table_id, ref)
         if message_id is not None:
             try:
@@ -283,9 +293,6 @@ class Publisher:
             await self.store.set_ref(table.id, ref, str(sent.message_id))
 
         self.outbox.put(chat_id, call, key=f"{table.id}:{ref}")
-
-    async def _group_notice(self, table: Table, notice: Notice, lang: str) -> None:
-        self.say(table.chat, self.screens.notice(table, notice, lang))
 
     def _overdue_buttons(self, table: Table, state: Any, lang: str) -> list[tuple[Button, ...]]:
         """After a missed deadline (and no vote yet), offer to vote the late player out.
