@@ -21,10 +21,11 @@ from bot.core.errors import ServiceError
 from bot.core.i18n import I18n
 from bot.core.service import START_GRACE_SECONDS, Notice, TableService
 from bot.core.tables import Status, Table
-from bot.core.tokens import LobbyToken, MoveToken, VoteToken
+from bot.core.tokens import LobbyToken, MoveToken, NoopToken, SharedToken, VoteToken
 from games import registry
 from games.core.errors import GameError
 from games.core.menu import build_menu
+from games.core.protocol import Action
 from render import registry as renderers
 
 IMAGE_CACHE_SIZE = 256
@@ -154,8 +155,14 @@ class Screens:
 
     # -- the public table ----------------------------------------------------
 
-    async def table(self, table: Table, state: Any, lang: str) -> Screen:
-        """The table message: the public image and a caption; vote buttons if a vote is open."""
+    async def table(self, table: Table, state: Any, lang: str, path: Sequence[int] = ()) -> Screen:
+        """The table message: the public image, a caption, and its buttons.
+
+        Games with public moves get the move menu of the seat to move here
+        (at ``path``), laid out like the field when the game has one, plus
+        the game's shared buttons; every table gets vote buttons while a vote
+        is open.
+        """
         game = registry.get(table.game)
         view = game.view(state, None)
         names = self.names(table)
@@ -164,9 +171,9 @@ class Screens:
         presenter = presenters.get(table.game)
         lines = [t(f"game-{table.game}")]
         lines += presenter.caption(view, names, t)
-        to_move = game.to_move(state)
-        if table.status == Status.PLAYING and to_move:
-            lines.append(t("caption-turn", player=", ".join(names[s] for s in to_move)))
+        movers = self.movers(table, state) if table.status == Status.PLAYING else []
+        if movers:
+            lines.append(t("caption-turn", player=", ".join(names[s] for s in movers)))
         lines += self.event_lines(table, lang)
         if table.status == Status.FINISHED and table.result is not None:
             winners = [names[int(s)] for s in table.result.get("winners", [])]
@@ -174,21 +181,26 @@ class Screens:
         elif table.status == Status.ABORTED:
             lines.append(t("caption-aborted"))
         buttons: list[tuple[Button, ...]] = []
+        if game.public_moves and movers:
+            buttons += self._menu_buttons(table, state, movers[0], path, lang)
+        if game.public_moves and table.status == Status.PLAYING:
+            shared = [
+                Button(
+                    self._choice_label(table, state, action, lang),
+                    SharedToken(table.id, table.state_version, i).encode(),
+                )
+                for i, action in enumerate(game.shared_actions(state))
+            ]
+            if shared:
+                buttons.append(tuple(shared))
         for vote in table.votes:
-            label = self.notice(
-                table,
-                Notice(
-                    "vote-progress",
-                    {
-                        "kind": vote.kind,
-                        "subject": vote.subject,
-                        "yes": len(vote.yes),
-                        "total": len(vote.voters),
-                    },
-                ),
-                lang,
-            )
-            lines.append(label)
+            progress = {
+                "kind": vote.kind,
+                "subject": vote.subject,
+                "yes": len(vote.yes),
+                "total": len(vote.voters),
+            }
+            lines.append(self.notice(table, Notice("vote-progress", progress), lang))
             buttons.append(
                 (
                     Button(t("btn-vote-yes"), VoteToken(table.id, vote.id, True).encode()),
@@ -196,6 +208,52 @@ class Screens:
                 )
             )
         return Screen("\n".join(lines), image, key, tuple(buttons))
+
+    def has_private(self, game: str) -> bool:
+        """True when the game gives each seat a private screen (a hand)."""
+        return renderers.get(game).private is not None
+
+    def movers(self, table: Table, state: Any) -> list[int]:
+        """Seats that have a move to make now (not only a shared button such as a vote)."""
+        game = registry.get(table.game)
+        return [s for s in game.to_move(state) if build_menu(game, state, s).options]
+
+    def _choice_label(self, table: Table, state: Any, action: Action, lang: str) -> str:
+        game = registry.get(table.game)
+        choice = game.choice_path(state, 0, action)[0]
+        args = presenters.get(table.game).args(choice.args, self.names(table))
+        return self.t(lang, choice.msg, **args)
+
+    def _menu_buttons(
+        self, table: Table, state: Any, seat: int, path: Sequence[int], lang: str
+    ) -> list[tuple[Button, ...]]:
+        """The move menu of ``seat`` at ``path``, with back/cancel below a sub-level."""
+        game = registry.get(table.game)
+        presenter = presenters.get(table.game)
+        names = self.names(table)
+        menu = build_menu(game, state, seat, path)
+        options = [
+            (
+                choice,
+                Button(
+                    self.t(lang, choice.msg, **presenter.args(choice.args, names)),
+                    MoveToken(table.id, table.state_version, seat, (*menu.path, i)).encode(),
+                ),
+            )
+            for i, choice in enumerate(menu.options)
+        ]
+        grid = None if menu.path else game.menu_grid(state)
+        if grid is not None and options and all("cell" in c.args for c, _ in options):
+            rows = _grid(table, grid, {str(c.args["cell"]): b for c, b in options})
+        else:
+            rows = _pack([(b,) for _, b in options])
+        if menu.path:
+            version = table.state_version
+            back = MoveToken(table.id, version, seat, menu.path[:-1]).encode()
+            root = MoveToken(table.id, version, seat, ()).encode()
+            t = partial(self.t, lang)
+            rows = (*rows, (Button(t("btn-back"), back), Button(t("btn-cancel-move"), root)))
+        return list(rows)
 
     def event_lines(self, table: Table, lang: str) -> list[str]:
         """What the last change did, one line per public event worth telling."""
@@ -225,22 +283,14 @@ class Screens:
             prompt = f"{table.game}-prompt-{len(menu.path)}"
             lines = [t("seat-your-turn"), taken, t(prompt) if self.i18n.has("en", prompt) else ""]
             text = "\n".join(line for line in lines if line)
-            for i, choice in enumerate(menu.options):
-                token = MoveToken(table.id, table.state_version, seat, (*menu.path, i)).encode()
-                buttons.append(
-                    (Button(t(choice.msg, **presenter.args(choice.args, names)), token),)
-                )
-            if menu.path:
-                back = MoveToken(table.id, table.state_version, seat, menu.path[:-1]).encode()
-                root = MoveToken(table.id, table.state_version, seat, ()).encode()
-                buttons.append((Button(t("btn-back"), back), Button(t("btn-cancel-move"), root)))
+            buttons = self._menu_buttons(table, state, seat, path, lang)
         elif table.status == Status.PLAYING:
             # Not naming whose turn it is keeps this screen unchanged while
             # others move, so frontends need not update it after every move.
             text = t("seat-waiting")
         else:
             text = t("seat-game-over")
-        return Screen(text, image, key, _pack(buttons))
+        return Screen(text, image, key, tuple(buttons))
 
     # -- images --------------------------------------------------------------
 
@@ -267,6 +317,18 @@ class Screens:
         if len(self._images) > IMAGE_CACHE_SIZE:
             self._images.popitem(last=False)
         return image, key
+
+
+def _grid(
+    table: Table, grid: tuple[int, int], by_cell: dict[str, Button]
+) -> tuple[tuple[Button, ...], ...]:
+    """Buttons laid out like the field; cells with nothing to do hold a placeholder."""
+    rows, cols = grid
+    blank = Button("·", NoopToken(table.id).encode())
+    return tuple(
+        tuple(by_cell.get(f"{chr(ord('A') + c)}{r + 1}", blank) for c in range(cols))
+        for r in range(rows)
+    )
 
 
 def _pack(rows: list[tuple[Button, ...]]) -> tuple[tuple[Button, ...], ...]:

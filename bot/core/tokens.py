@@ -5,6 +5,8 @@
 ``v:ID:VOTE:y|n``       a ballot
 ``p:ID:a`` / ``p:ID:rSEAT``  propose a vote: abort the game / hand SEAT to the bot
 ``n:GAME``              open a lobby for GAME in the chat where it is pressed
+``s:ID:VER:N``          shared action N of the game (e.g. a vote), for whoever presses
+``z:ID``                a placeholder (an empty cell of a field keyboard)
 
 Tokens fit Telegram's 64-byte callback data and Discord's 100-character
 custom ids. A token that does not parse is refused as forged; one that
@@ -24,6 +26,8 @@ _LOBBY = re.compile(rf"l:({_ID}):(j|l|s|c|o\d{{1,2}})")
 _VOTE = re.compile(rf"v:({_ID}):(\d{{1,6}}):([yn])")
 _PROPOSE = re.compile(rf"p:({_ID}):(a|r\d{{1,2}})")
 _NEW = re.compile(r"n:([a-z]{2,16})")
+_SHARED = re.compile(rf"s:({_ID}):(\d{{1,9}}):(\d{{1,2}})")
+_NOOP = re.compile(rf"z:({_ID})")
 
 
 class BadToken(ValueError):
@@ -96,7 +100,31 @@ class NewGameToken:
         return _checked(f"n:{self.game}")
 
 
-Token = MoveToken | LobbyToken | VoteToken | ProposeToken | NewGameToken
+@dataclass(frozen=True)
+class SharedToken:
+    """One of the game's shared actions at a state version; the presser acts."""
+
+    table_id: str
+    version: int
+    index: int
+
+    def encode(self) -> str:
+        """The token text."""
+        return _checked(f"s:{self.table_id}:{self.version}:{self.index}")
+
+
+@dataclass(frozen=True)
+class NoopToken:
+    """A button that does nothing (keeps a field keyboard's shape)."""
+
+    table_id: str
+
+    def encode(self) -> str:
+        """The token text."""
+        return _checked(f"z:{self.table_id}")
+
+
+Token = MoveToken | LobbyToken | VoteToken | ProposeToken | NewGameToken | SharedToken | NoopToken
 
 
 def decode(text: object) -> Token:
@@ -116,6 +144,10 @@ def decode(text: object) -> Token:
         return ProposeToken(m[1], "remove", int(m[2][1:]))
     if m := _NEW.fullmatch(text):
         return NewGameToken(m[1])
+    if m := _SHARED.fullmatch(text):
+        return SharedToken(m[1], int(m[2]), int(m[3]))
+    if m := _NOOP.fullmatch(text):
+        return NoopToken(m[1])
     raise BadToken("malformed token")
 
 

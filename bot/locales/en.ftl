@@ -83,6 +83,7 @@ error-vote-not-a-voter = You do not vote in this one.
 error-vote-already-voted = You have already voted.
 error-game-error = That is not allowed by the rules.
 error-invalid-state = This game's saved data is damaged; the game cannot continue.
+error-nothing-here = Nothing to do there.
 error-illegal-action = That move is not allowed.
 error-not-your-turn = It is not your turn.
 error-game-over = The game is over.

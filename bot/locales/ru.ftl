@@ -83,6 +83,7 @@ error-vote-not-a-voter = Вы не участвуете в этом голосо
 error-vote-already-voted = Вы уже проголосовали.
 error-game-error = Правила этого не позволяют.
 error-invalid-state = Сохранённые данные игры повреждены; продолжить её нельзя.
+error-nothing-here = Здесь ходить некуда.
 error-illegal-action = Так ходить нельзя.
 error-not-your-turn = Сейчас не ваш ход.
 error-game-over = Игра окончена.

@@ -50,10 +50,16 @@ async def press(query: CallbackQuery, frontend: Frontend) -> None:
         await query.answer(frontend.screens.error(exc, lang), show_alert=True)
         return
     if outcome.path is not None and outcome.state is not None:
-        seat = outcome.table.seat_of(ids.player_key(user.id))
-        assert seat is not None
-        screen = await frontend.screens.seat(outcome.table, outcome.state, seat, lang, outcome.path)
-        frontend.publisher.edit_pressed(outcome.table, message.chat.id, message.message_id, screen)
+        table, state, path = outcome.table, outcome.state, outcome.path
+        if chat is not None:
+            # A public game's menu lives on the table message, in the chat's language.
+            chat_lang = await frontend.chat_lang(chat)
+            screen = await frontend.screens.table(table, state, chat_lang, path)
+        else:
+            seat = table.seat_of(ids.player_key(user.id))
+            assert seat is not None
+            screen = await frontend.screens.seat(table, state, seat, lang, path)
+        frontend.publisher.edit_pressed(table, message.chat.id, message.message_id, screen)
     await query.answer()
 
 

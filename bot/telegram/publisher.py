@@ -89,7 +89,7 @@ class Publisher:
         if state is None:
             return
         self.show_table(table, state, lang)
-        if change.private:
+        if change.private and self.screens.has_private(table.game):
             for seat in range(len(table.players)):
                 await self.show_seat(table, state, seat)
         for seat in change.ping:

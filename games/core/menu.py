@@ -34,9 +34,11 @@ class Menu:
 
 def build_menu(game: Game[Any], state: Any, seat: int, path: Sequence[int] = ()) -> Menu:
     """The menu of ``seat`` after following ``path``; raises if the path is not valid."""
+    shared = set(game.shared_actions(state))
     candidates = [
         (action, game.choice_path(state, seat, action))
         for action in game.legal_actions(state, seat)
+        if action not in shared
     ]
     taken: list[Choice] = []
     for depth, index in enumerate(path):

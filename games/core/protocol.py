@@ -127,6 +127,22 @@ class Game(ABC, Generic[S]):
     def seats(self, state: S) -> int:
         """Number of seats in the game."""
 
+    def shared_actions(self, state: S) -> list[Action]:
+        """Actions any eligible seat may take from one shared button (e.g. a vote).
+
+        Frontends show each once on the public table message; the seat that
+        presses is the one that acts. They are left out of per-seat menus.
+        """
+        return []
+
+    def menu_grid(self, state: S) -> tuple[int, int] | None:
+        """``(rows, cols)`` when the first menu level names field cells.
+
+        Those choices carry ``args["cell"]`` (``"B3"``: column letter, row
+        number), so a frontend can lay the buttons out like the field.
+        """
+        return None
+
     def options(self, options: Mapping[str, Any] | None) -> dict[str, OptionValue]:
         """Validated options with defaults filled in."""
         specs = {spec.key: spec for spec in self.option_specs}

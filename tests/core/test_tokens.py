@@ -6,7 +6,9 @@ from bot.core.tokens import (
     LobbyToken,
     MoveToken,
     NewGameToken,
+    NoopToken,
     ProposeToken,
+    SharedToken,
     VoteToken,
 )
 
@@ -22,6 +24,8 @@ from bot.core.tokens import (
         ProposeToken("AbCd_-12", "abort"),
         ProposeToken("AbCd_-12", "remove", 5),
         NewGameToken("klac"),
+        SharedToken("AbCd_-12", 77, 2),
+        NoopToken("AbCd_-12"),
     ],
 )
 def test_round_trip_and_size(token: tokens.Token) -> None:
@@ -51,6 +55,9 @@ def test_round_trip_and_size(token: tokens.Token) -> None:
         "p:abcd:x1",
         "n:Klac",
         "n:k",
+        "s:abcd:1:",
+        "s:abcd:x:1",
+        "z:",
         "m:abcd:1:0:" + "1" * 80,
         "m:абвг:1:0:",
         "m:abcd:1:0:0\n",

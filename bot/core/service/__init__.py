@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from bot.core import tokens
-from bot.core.errors import BadRequest, NotSeated, NotYourButton, StaleVersion
+from bot.core.errors import BadRequest, NotSeated, NotYourButton, ServiceError, StaleVersion
 from bot.core.service.base import (
     BOT_DELAY_SECONDS,
     DEFAULT_TURN_SECONDS,
@@ -72,6 +72,10 @@ class TableService(DeadlineService):
         if isinstance(tok, tokens.ProposeToken):
             table, state = await self.propose(table.id, player_key, tok.kind, tok.subject)
             return Outcome(table, state)
+        if isinstance(tok, tokens.SharedToken):
+            return await self._press_shared(table, state, player_key, tok)
+        if isinstance(tok, tokens.NoopToken):
+            raise ServiceError("nothing-here")
         if tok.op == "j":
             table = await self.join(table.id, player)
         elif tok.op == "l":
@@ -83,6 +87,19 @@ class TableService(DeadlineService):
         else:
             table = await self.cycle_option(table.id, player_key, int(tok.op[1:]))
         return Outcome(table, None)
+
+    async def _press_shared(
+        self, table: Table, state: Any, player_key: str, tok: tokens.SharedToken
+    ) -> Outcome:
+        if table.seat_of(player_key) is None:
+            raise NotSeated()
+        if table.status != Status.PLAYING or table.state_version != tok.version:
+            raise StaleVersion()
+        shared = registry.get(table.game).shared_actions(state)
+        if tok.index >= len(shared):
+            raise StaleVersion()
+        table, state = await self.play(table.id, player_key, tok.version, shared[tok.index])
+        return Outcome(table, state)
 
     async def _press_move(
         self, table: Table, state: Any, player_key: str, tok: tokens.MoveToken
