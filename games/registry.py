@@ -9,8 +9,9 @@ from typing import Any
 from games.core.errors import GameError
 from games.core.protocol import Game
 from games.klac.game import KlacGame
+from games.klotho.game import KlothoGame
 
-GAMES: Mapping[str, Game[Any]] = MappingProxyType({"klac": KlacGame()})
+GAMES: Mapping[str, Game[Any]] = MappingProxyType({"klac": KlacGame(), "klotho": KlothoGame()})
 
 
 class UnknownGame(GameError):

@@ -53,6 +53,21 @@ GOLD: RGB = (245, 190, 20)
 CARD_BACK: RGB = (52, 64, 96)
 CARD_BACK_LINE: RGB = (96, 112, 150)
 
+# Playing cards: a four-colour deck (♠ ink, ♥ red, ♦ blue, ♣ green), so the
+# suit reads from the hue before the symbol is made out, and red ♥ stays apart
+# from blue ♦ (a two-colour deck only splits red from black). The inks are
+# darker than the Okabe–Ito seat colours and differ from them, so a chip never
+# looks like a suit mark and pixel checks can tell them apart.
+SUIT_RED: RGB = (204, 24, 40)
+SUIT_BLUE: RGB = (28, 84, 200)
+SUIT_GREEN: RGB = (16, 128, 48)
+# A warm card paper a game may use to set some faces apart (e.g. figures).
+CARD_TINT: RGB = (255, 243, 214)
+# Colours of seat pieces (chips, tokens), seat 0 first. All Okabe–Ito, so
+# they survive the common colour-vision deficiencies; the two orange-ish ones
+# are as far apart in the order as they can be (seats 2 and 7).
+SEAT_COLOURS: tuple[RGB, ...] = (BLUE, VERMILLION, GREEN, PURPLE, SKY, YELLOW, ORANGE, BLACK)
+
 ELLIPSIS = "…"
 # Drawn once for a run of characters the font lacks (emoji, rare scripts):
 # a deliberate placeholder reads better than FreeType's .notdef box per code point.
@@ -405,6 +420,227 @@ def fan_of_backs(count: int, card_w: int, card_h: int, step: int) -> Image.Image
     for i in range(count):
         im.paste(back, (i * step, 0), back)
     return im
+
+
+# ------------------------------------------------------- cards and pieces
+
+# Suit letter (as in card codes like "10H") -> (symbol, ink). DejaVu Sans has
+# all four symbols in both weights (tests/render/test_common.py checks).
+SUITS: dict[str, tuple[str, RGB]] = {
+    "S": ("♠", INK),
+    "H": ("♥", SUIT_RED),
+    "D": ("♦", SUIT_BLUE),
+    "C": ("♣", SUIT_GREEN),
+}
+RANKS = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
+# The colours a playing-card picture needs exact in the PNG palette, on top of
+# KEY_COLOURS (pass ``keep=KEY_COLOURS + CARD_COLOURS`` to :func:`to_palette`).
+CARD_COLOURS: tuple[RGB, ...] = (SUIT_RED, SUIT_BLUE, SUIT_GREEN, CARD_TINT)
+# Drawn this many times larger and scaled down: Pillow draws ellipses and
+# polygons without anti-aliasing, and round pieces look jagged otherwise.
+SUPERSAMPLE = 4
+
+
+def parse_playing_card(code: object) -> tuple[str, str] | None:
+    """``(rank, suit letter)`` of a code like ``"10H"`` or ``"qs"``; None if it is not one."""
+    if not isinstance(code, str):
+        return None
+    code = code.strip().upper()
+    rank, suit = code[:-1], code[-1:]
+    if suit in SUITS and rank in RANKS:
+        return rank, suit
+    return None
+
+
+def _ink_sprite(text: str, fnt: ImageFont.FreeTypeFont, fill: RGB, max_width: int) -> Image.Image:
+    """``text`` as a tight RGBA sprite, squeezed sideways (down to 3/4) to fit ``max_width``.
+
+    Squeezing keeps "10" as tall as "9" on a card, as printed decks do, where
+    a smaller font would make the ten look like a lesser card.
+    """
+    bbox = fnt.getbbox(text, anchor="ls")
+    left, top = math.floor(bbox[0]), math.floor(bbox[1])
+    w, h = max(1, math.ceil(bbox[2]) - left), max(1, math.ceil(bbox[3]) - top)
+    mask = Image.new("L", (w, h), 0)
+    ImageDraw.Draw(mask).text((-left, -top), text, font=fnt, fill=255, anchor="ls")
+    if w > max_width > 0:
+        mask = mask.resize((max(max_width, w * 3 // 4), h), Image.Resampling.LANCZOS)
+    sprite = Image.new("RGBA", mask.size, (*fill, 255))
+    sprite.putalpha(mask)
+    return sprite
+
+
+@lru_cache(maxsize=512)
+def playing_card_face(
+    code: str, width: int, height: int, *, index: bool = True, fill: RGB = PAPER
+) -> Image.Image:
+    """The face of playing card ``code`` (e.g. ``"10H"``, ``"QS"``), RGBA, cached.
+
+    Laid out for a phone: a big rank in the top-left corner and a big suit
+    symbol in the bottom-right, both in the suit's ink. With ``index`` a small
+    suit symbol also sits top-right, so the top strip alone names the card
+    (for cards overlapped in a column). The bottom-left quarter is always
+    left empty, so a piece (:func:`chip`) can stand on the card there without
+    hiding it. An unknown code gives a "?" face instead of an error.
+    ``fill`` is the card paper (e.g. :data:`CARD_TINT` to set a card apart).
+    """
+    parsed = parse_playing_card(code)
+    rank, suit = parsed if parsed else ("?", "")
+    symbol, ink = SUITS.get(suit, ("", MUTED))
+    im = Image.new("RGBA", (width, height), (0, 0, 0, 0))
+    d = ImageDraw.Draw(im)
+    radius = max(3, width // 9)
+    border = max(1, width // 60)
+    d.rounded_rectangle(
+        (0, 0, width - 1, height - 1), radius=radius, fill=fill, outline=INK, width=border
+    )
+    pad_x, pad_y = round(width * 0.08), round(height * 0.065)
+    rank_size = max(8, round(height * 0.40))
+    rank_room = round(width * (0.56 if index else 0.66))
+    sprite = _ink_sprite(rank, font(rank_size, bold=True), ink, rank_room)
+    if sprite.width > rank_room:  # still too wide after squeezing: a tiny card
+        scale = rank_room / sprite.width
+        sprite = sprite.resize((rank_room, max(1, round(sprite.height * scale))))
+    im.alpha_composite(sprite, (pad_x, pad_y))
+    if symbol:
+        big = font(max(8, round(height * 0.44)))
+        d.text((width * 0.71, height * 0.725), symbol, font=big, fill=ink, anchor="mm")
+        if index:
+            small = font(max(6, round(height * 0.18)))
+            d.text((width * 0.84, pad_y + height * 0.09), symbol, font=small, fill=ink,
+                   anchor="mm")  # fmt: skip
+    return im
+
+
+@lru_cache(maxsize=32)
+def playing_card_back(width: int, height: int) -> Image.Image:
+    """A face-down playing card (RGBA), cached by size.
+
+    A white margin round a dark lattice, like a printed deck: the margin makes
+    the card stand out on any table colour, and the lattice reads as "back"
+    at a glance, unlike a plain dark block.
+    """
+    im = Image.new("RGBA", (width, height), (0, 0, 0, 0))
+    d = ImageDraw.Draw(im)
+    radius = max(3, width // 9)
+    d.rounded_rectangle((0, 0, width - 1, height - 1), radius=radius, fill=PAPER, outline=INK,
+                        width=max(1, width // 60))  # fmt: skip
+    inset = max(3, width // 13)
+    inner = (inset, inset, width - 1 - inset, height - 1 - inset)
+    pattern = Image.new("RGBA", (width, height), (*CARD_BACK, 255))
+    pd = ImageDraw.Draw(pattern)
+    step = max(6, width // 7)
+    line = max(1, width // 45)
+    for k in range(-height, width + height, step):
+        pd.line((k, 0, k + height, height), fill=CARD_BACK_LINE, width=line)
+        pd.line((k, 0, k - height, height), fill=CARD_BACK_LINE, width=line)
+    mask = Image.new("L", (width, height), 0)
+    ImageDraw.Draw(mask).rounded_rectangle(inner, radius=max(1, radius - inset // 2), fill=255)
+    im.paste(pattern, (0, 0), mask)
+    d.rounded_rectangle(inner, radius=max(1, radius - inset // 2), outline=CARD_BACK,
+                        width=max(1, width // 40))  # fmt: skip
+    return im
+
+
+def _smooth_disc(diameter: int, fill: RGB, outline: RGB, outline_width: float) -> Image.Image:
+    """An anti-aliased filled circle with an outline, as an RGBA sprite."""
+    big = diameter * SUPERSAMPLE
+    im = Image.new("RGBA", (big, big), (0, 0, 0, 0))
+    ImageDraw.Draw(im).ellipse(
+        (0, 0, big - 1, big - 1),
+        fill=fill,
+        outline=outline,
+        width=max(1, round(outline_width * SUPERSAMPLE)),
+    )
+    return im.resize((diameter, diameter), Image.Resampling.LANCZOS)
+
+
+@lru_cache(maxsize=128)
+def chip(label: str, diameter: int, fill: RGB, *, ring: RGB | None = None) -> Image.Image:
+    """A player's round chip in ``fill`` with ``label`` (a seat number) on it, RGBA, cached.
+
+    Styled as a poker chip (white spots round the rim), so it reads as a
+    piece standing on a card rather than a printed mark. The label is in ink
+    or white, whichever contrasts more with ``fill``, so the chip never relies
+    on colour alone. ``ring`` draws a thick halo round it (e.g. the player to
+    move); the sprite then grows by the halo on every side.
+    """
+    halo = max(3, diameter // 10) if ring is not None else 0
+    size = diameter + 2 * halo
+    im = Image.new("RGBA", (size, size), (0, 0, 0, 0))
+    if ring is not None:
+        im.alpha_composite(_smooth_disc(size, ring, ring, 1))
+    outline = max(1.5, diameter / 26)
+    disc = _smooth_disc(diameter, fill, INK, outline)
+    # Rim spots: six short white arcs, drawn supersampled like the disc.
+    big = diameter * SUPERSAMPLE
+    spots = Image.new("RGBA", (big, big), (0, 0, 0, 0))
+    sd = ImageDraw.Draw(spots)
+    r_out = big / 2 - outline * SUPERSAMPLE * 1.6
+    band = max(2.0, big * 0.085)
+    box = (big / 2 - r_out, big / 2 - r_out, big / 2 + r_out, big / 2 + r_out)
+    for i in range(6):
+        start = i * 60 - 12
+        sd.arc(box, start, start + 24, fill=PAPER, width=round(band))
+    disc.alpha_composite(spots.resize((diameter, diameter), Image.Resampling.LANCZOS))
+    im.alpha_composite(disc, (halo, halo))
+    d = ImageDraw.Draw(im)
+    text = PAPER if contrast(fill, PAPER) >= contrast(fill, INK) else INK
+    other = INK if text == PAPER else PAPER
+    fnt = fit_font(label, diameter * 0.58, round(diameter * 0.50), bold=True, min_size=6)
+    d.text((size / 2, size / 2), label, font=fnt, fill=text, anchor="mm",
+           stroke_width=max(1, diameter // 30), stroke_fill=other)  # fmt: skip
+    return im
+
+
+@lru_cache(maxsize=16)
+def dealer_button(diameter: int) -> Image.Image:
+    """The dealer's button (a white disc with a "D", as on card tables), RGBA, cached."""
+    im = _smooth_disc(diameter, PAPER, INK, max(1.5, diameter / 14))
+    fnt = font(round(diameter * 0.56), bold=True)
+    ImageDraw.Draw(im).text((diameter / 2, diameter / 2 + 1), "D", font=fnt, fill=INK, anchor="mm")
+    return im
+
+
+@lru_cache(maxsize=16)
+def half_token(diameter: int, fill: RGB = GOLD) -> Image.Image:
+    """A circle with its left half filled: one "half" (e.g. a half victory), RGBA, cached."""
+    big = diameter * SUPERSAMPLE
+    im = Image.new("RGBA", (big, big), (0, 0, 0, 0))
+    d = ImageDraw.Draw(im)
+    width = max(1, round(diameter / 12 * SUPERSAMPLE))
+    d.ellipse((0, 0, big - 1, big - 1), fill=PAPER)
+    d.pieslice((0, 0, big - 1, big - 1), 90, 270, fill=fill)
+    d.line((big / 2, 0, big / 2, big), fill=INK, width=width)
+    d.ellipse((0, 0, big - 1, big - 1), outline=INK, width=width)
+    return im.resize((diameter, diameter), Image.Resampling.LANCZOS)
+
+
+def draw_check(draw: ImageDraw.ImageDraw, box: Box, fill: RGB = GREEN, width: int = 0) -> None:
+    """A tick mark filling ``box`` (a polyline, so it never depends on a font glyph)."""
+    x0, y0, x1, y1 = box
+    w, h = x1 - x0, y1 - y0
+    points = [(x0 + w * 0.08, y0 + h * 0.55), (x0 + w * 0.38, y0 + h * 0.85),
+              (x0 + w * 0.92, y0 + h * 0.15)]  # fmt: skip
+    draw.line(points, fill=fill, width=width or max(2, round(w / 5)), joint="curve")
+
+
+@lru_cache(maxsize=16)
+def ballot_box(size: int) -> Image.Image:
+    """A ballot box with a ticked paper going in (the "vote" icon), RGBA, cached."""
+    big = size * SUPERSAMPLE
+    im = Image.new("RGBA", (big, big), (0, 0, 0, 0))
+    d = ImageDraw.Draw(im)
+    line = max(1, round(big / 18))
+    # The paper first, so the box front hides its lower half.
+    paper = (big * 0.28, big * 0.02, big * 0.72, big * 0.50)
+    d.rectangle(paper, fill=PAPER, outline=INK, width=line)
+    draw_check(d, (round(big * 0.34), round(big * 0.06), round(big * 0.66), round(big * 0.36)),
+               GREEN, width=max(1, round(big / 14)))  # fmt: skip
+    d.rectangle((big * 0.06, big * 0.40, big * 0.94, big * 0.97), fill=CARD_BACK_LINE,
+                outline=INK, width=line)  # fmt: skip
+    d.rectangle((big * 0.22, big * 0.38, big * 0.78, big * 0.46), fill=INK)
+    return im.resize((size, size), Image.Resampling.LANCZOS)
 
 
 # ----------------------------------------------------------------------- PNG

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any, Protocol
 
-from render import klac
+from render import klac, klotho
 
 
 class ImageRenderer(Protocol):
@@ -40,7 +40,11 @@ class UnknownRenderer(ValueError):
 
 
 RENDERERS: Mapping[str, Renderer] = MappingProxyType(
-    {"klac": Renderer(klac.render_table, klac.render_hand, klac.hand_key)}
+    {
+        "klac": Renderer(klac.render_table, klac.render_hand, klac.hand_key),
+        # Everything in Klotho is public: no private image.
+        "klotho": Renderer(klotho.render_table, None),
+    }
 )
 
 

@@ -24,7 +24,7 @@ from bot.core.tables import Status, Table
 from bot.core.tokens import LobbyToken, MoveToken, NoopToken, SharedToken, VoteToken
 from games import registry
 from games.core.errors import GameError
-from games.core.menu import build_menu
+from games.core.menu import build_menu, movers
 from games.core.protocol import Action
 from render import registry as renderers
 
@@ -171,9 +171,9 @@ class Screens:
         presenter = presenters.get(table.game)
         lines = [t(f"game-{table.game}")]
         lines += presenter.caption(view, names, t)
-        movers = self.movers(table, state) if table.status == Status.PLAYING else []
-        if movers:
-            lines.append(t("caption-turn", player=", ".join(names[s] for s in movers)))
+        game_movers = movers(game, state) if table.status == Status.PLAYING else []
+        if game_movers:
+            lines.append(t("caption-turn", player=", ".join(names[s] for s in game_movers)))
         lines += self.event_lines(table, lang)
         if table.status == Status.FINISHED and table.result is not None:
             winners = [names[int(s)] for s in table.result.get("winners", [])]
@@ -181,8 +181,8 @@ class Screens:
         elif table.status == Status.ABORTED:
             lines.append(t("caption-aborted"))
         buttons: list[tuple[Button, ...]] = []
-        if game.public_moves and movers:
-            buttons += self._menu_buttons(table, state, movers[0], path, lang)
+        if game.public_moves and game_movers:
+            buttons += self._menu_buttons(table, state, game_movers[0], path, lang)
         if game.public_moves and table.status == Status.PLAYING:
             shared = [
                 Button(
@@ -212,11 +212,6 @@ class Screens:
     def has_private(self, game: str) -> bool:
         """True when the game gives each seat a private screen (a hand)."""
         return renderers.get(game).private is not None
-
-    def movers(self, table: Table, state: Any) -> list[int]:
-        """Seats that have a move to make now (not only a shared button such as a vote)."""
-        game = registry.get(table.game)
-        return [s for s in game.to_move(state) if build_menu(game, state, s).options]
 
     def _choice_label(self, table: Table, state: Any, action: Action, lang: str) -> str:
         game = registry.get(table.game)

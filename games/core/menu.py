@@ -34,11 +34,8 @@ class Menu:
 
 def build_menu(game: Game[Any], state: Any, seat: int, path: Sequence[int] = ()) -> Menu:
     """The menu of ``seat`` after following ``path``; raises if the path is not valid."""
-    shared = set(game.shared_actions(state))
     candidates = [
-        (action, game.choice_path(state, seat, action))
-        for action in game.legal_actions(state, seat)
-        if action not in shared
+        (action, game.choice_path(state, seat, action)) for action in own_actions(game, state, seat)
     ]
     taken: list[Choice] = []
     for depth, index in enumerate(path):
@@ -62,3 +59,14 @@ def _options_at(candidates: list[tuple[Action, list[Choice]]], depth: int) -> li
         if len(steps) > depth:
             seen.setdefault(steps[depth].key, steps[depth])
     return list(seen.values())
+
+
+def own_actions(game: Game[Any], state: Any, seat: int) -> list[Action]:
+    """``seat``'s legal actions without the shared ones (votes and the like)."""
+    shared = set(game.shared_actions(state))
+    return [a for a in game.legal_actions(state, seat) if a not in shared]
+
+
+def movers(game: Game[Any], state: Any) -> list[int]:
+    """Seats expected to make a move of their own now, not just press a shared button."""
+    return [s for s in game.to_move(state) if own_actions(game, state, s)]

@@ -3,14 +3,16 @@
 ``run_playouts`` plays seeded random games to the end through the public rules
 contract only (``registry``, ``new_game``, ``to_move``, ``legal_actions``,
 ``apply``, ``view``, ``is_over``, ``result``, ``dumps``, ``loads``) and checks,
-at every state:
+at every state (or, with ``deep_every``, at a regular sample of states; see
+``run_playouts``):
 
 - the state JSON-round-trips (``dumps(loads(dumps(s))) == dumps(s)``) and the
   loaded copy behaves identically: it equals the state (or, for a state type
   that does not compare by value, gives the same moves, legal actions, views
   and result), and the chosen action gives the same next state from it;
-- every seat to move has legal actions, other seats have none; actions are
-  hashable, distinct and survive JSON as lists;
+- every seat to move has legal actions; other seats have none, or only the
+  game's ``shared_actions`` (such as proposing a vote out of turn); actions
+  are hashable, distinct and survive JSON as lists;
 - a sample of legal actions applies, and ``apply`` never alters its input;
 - a sample of illegal actions (malformed shapes, forged variants of legal
   actions, actions that were legal in another state, legal actions sent by a
@@ -22,16 +24,26 @@ at every state:
   (the same seed gives the same first state, and every action gives the
   same next state when applied to a loaded copy).
 
-Games plug in their hidden information with two optional hooks:
+Games plug in their hidden information with optional hooks:
 
 - ``secrets(state, seat)``: the codes of the cards only that seat may know (a
   list keeps duplicates);
+- ``hidden(state)``: the codes of the cards nobody may know (face-down cards,
+  a stock): no view and no refusal may name any of them;
 - ``redeal(state, keep, rnd)``: a copy of ``state`` in which all hidden
   information except that of seat ``keep`` (``None``: of nobody) is dealt
   anew, consistently with everything public (same hand sizes, deck size…).
   A view must not change when what it may not see is re-dealt, and an action
   must have the same public outcome after such a re-deal (this catches leaks
-  under any key, and private data slipped into a public event).
+  under any key, and private data slipped into a public event). Actions for
+  which ``reveals(action)`` is true (turning a card face up for everyone) are
+  exempt from the second check.
+
+The random player picks a seat to move and one of its legal actions, each
+uniformly; with ``weight(state, action)`` the action is drawn with those
+relative weights instead (all must be positive, so every legal action can
+come up). Now and then a seat that is not to move takes one of its shared
+actions.
 """
 
 from __future__ import annotations
@@ -48,9 +60,14 @@ from games import GameOver, IllegalAction, registry
 from games.core.protocol import Game
 
 Secrets = Callable[[Any, int], Iterable[str]]
+Hidden = Callable[[Any], Iterable[str]]
 Redeal = Callable[[Any, int | None, random.Random], Any]
 Observer = Callable[[Any], None]
 Action = tuple[Any, ...]
+Weight = Callable[[Any, Action], float]
+
+#: How often a seat that is not to move takes a shared action, when one has any.
+OUT_OF_TURN = 0.02
 
 #: Values that have the shape of no action of any game.
 MALFORMED: tuple[Any, ...] = (
@@ -98,6 +115,11 @@ def run_playouts(
     legal_sample: int | None = 2,
     secrets: Secrets | None = None,
     redeal: Redeal | None = None,
+    hidden: Hidden | None = None,
+    reveals: Callable[[Action], bool] | None = None,
+    weight: Weight | None = None,
+    view_seats: int | None = None,
+    deep_every: int = 1,
     seat_keys: Sequence[str] = ("you", "hand"),
     private_keys: Sequence[str] = ("hand", "hands", "drawn"),
     structural: bool = True,
@@ -112,7 +134,15 @@ def run_playouts(
     view carries; with ``structural`` a seat's view must be exactly the public
     view plus those keys plus private details of its own events.
     ``private_keys`` must never appear in the public view, nor below the top
-    level of a seat's view. ``observe`` is called with every state. Raises
+    level of a seat's view. ``observe`` is called with every state. The hooks
+    ``secrets``, ``redeal``, ``hidden``, ``reveals`` and ``weight`` are
+    described in the module docstring. ``view_seats`` limits the seats whose
+    views are checked in each state to a random sample of that many (``None``:
+    every seat), and with ``deep_every`` k > 1 only every k-th state of a game
+    (from a random offset) and its final state get the checks above; the
+    states between are only played, with the moves, legal actions and events
+    still checked as listed in :meth:`_Checker.play`. Both are for games
+    with many seats and long playouts. Raises
     ``AssertionError`` naming the seed on the first failure.
     """
     engine = registry.get(game) if isinstance(game, str) else game
@@ -123,6 +153,11 @@ def run_playouts(
         legal_sample=legal_sample,
         secrets=secrets,
         redeal=redeal,
+        hidden=hidden,
+        reveals=reveals,
+        weight=weight,
+        view_seats=view_seats,
+        deep_every=deep_every,
         seat_keys=tuple(seat_keys),
         private_keys=tuple(private_keys),
         structural=structural,
@@ -145,7 +180,8 @@ class _Snapshot:
     legal: dict[int, list[Action]]
     public: dict[str, Any]
     public_text: str
-    view_texts: list[str]
+    #: JSON of the views of the seats checked in this state.
+    view_texts: dict[int, str]
     #: True when the state type compares by value, so ``==`` can stand in for dumps.
     by_value: bool
 
@@ -164,6 +200,11 @@ class _Checker:
     legal_sample: int | None
     secrets: Secrets | None
     redeal: Redeal | None
+    hidden: Hidden | None
+    reveals: Callable[[Action], bool] | None
+    weight: Weight | None
+    view_seats: int | None
+    deep_every: int
     seat_keys: tuple[str, ...]
     private_keys: tuple[str, ...]
     structural: bool
@@ -178,47 +219,113 @@ class _Checker:
         report: PlayoutReport,
         observe: Observer | None,
     ) -> None:
-        """Play one seeded game to the end, checking every state on the way."""
+        """Play one seeded game to the end, checking the states on the way.
+
+        A state between deep checks (see ``deep_every``) is still compared
+        with its replay twin, its seats to move must have legal actions and
+        the others only shared ones, and its events are counted.
+        """
         g = self.game
         rnd = random.Random(f"playout:{seed}")
+        # Their own generators, so sampling leaves the playout itself unchanged.
+        viewer = random.Random(f"views:{seed}")
+        offset = random.Random(f"deep:{seed}").randrange(self.deep_every)
         state = g.new_game(self.seats, options, seed)
         twin = g.new_game(self.seats, options, seed)
         played = 0
         while True:
-            snap = self.check_state(state)
-            assert snap.same(g, twin), (
-                "the same seed and actions gave another state (from new_game or a loaded copy)"
-            )
-            report.event_kinds.update(_event_kinds(snap.public))
+            over = g.is_over(state)
+            snap = None
+            if over or (played - offset) % self.deep_every == 0:
+                snap = self.check_state(state, self.viewed(viewer))
+                assert snap.same(g, twin), (
+                    "the same seed and actions gave another state (from new_game or a loaded copy)"
+                )
+                legal, public = snap.legal, snap.public
+            else:
+                assert state == twin or g.dumps(state) == g.dumps(twin), (
+                    "the same seed and actions gave another state"
+                )
+                legal, public = self.check_moves(state), g.view(state, None)
+            report.event_kinds.update(_event_kinds(public))
             if observe is not None:
                 observe(state)
-            if g.is_over(state):
+            if over:
                 break
             assert played < max_actions, f"not over after {max_actions} actions"
-            seat = rnd.choice(g.to_move(state))
-            action = rnd.choice(snap.legal[seat])
+            seat, action = self.pick(state, legal, rnd)
+            self.pool.extend(a for actions in legal.values() for a in actions)
+            if snap is None:
+                state = g.apply(state, seat, list(action))
+                twin = g.apply(twin, seat, action)
+                played += 1
+                continue
             report.illegal_checked += self.check_illegal(state, seat, snap, rnd)
             report.legal_checked += self.check_legal(state, seat, snap, rnd)
-            self.pool.extend(a for actions in snap.legal.values() for a in actions)
             # Sent as a button sends it: lists, not tuples.
             new = g.apply(state, seat, list(action))
             assert snap.same(g, state), f"applying {action!r} altered its input state"
             twin = g.apply(snap.loaded, seat, action)
             if self.redeal is not None:
                 self.check_redeal(state, snap, rnd)
-                self.check_redeal_outcome(state, seat, action, new, snap, rnd)
+                if self.reveals is None or not self.reveals(action):
+                    self.check_redeal_outcome(state, seat, action, new, snap, rnd)
             state = new
             played += 1
+        assert snap is not None  # the final state is always checked deeply
         self.check_over(state, snap)
         report.winners.update(g.result(state)["winners"])
         report.games += 1
         report.actions += played
         report.longest = max(report.longest, played)
 
+    def pick(
+        self, state: Any, legal_by_seat: dict[int, list[Action]], rnd: random.Random
+    ) -> tuple[int, Action]:
+        """The random player's (seat, action)."""
+        movers = self.game.to_move(state)
+        # Only games with shared actions have such seats, so the others draw
+        # the same random numbers as before shared actions existed.
+        others = [s for s in range(self.seats) if s not in movers and legal_by_seat[s]]
+        seat = rnd.choice(others if others and rnd.random() < OUT_OF_TURN else movers)
+        legal = legal_by_seat[seat]
+        if self.weight is None:
+            return seat, rnd.choice(legal)
+        weights = [self.weight(state, a) for a in legal]
+        assert all(w > 0 for w in weights), "a legal action has no positive weight"
+        return seat, rnd.choices(legal, weights)[0]
+
     # -- one state ----------------------------------------------------------
 
-    def check_state(self, state: Any) -> _Snapshot:
-        """Check serialisation, moves, legal actions, result and views of one state."""
+    def check_moves(self, state: Any) -> dict[int, list[Action]]:
+        """The light check of a state between deep ones: who moves, with what."""
+        g = self.game
+        movers = g.to_move(state)
+        assert movers, "an unfinished game has nobody to move"
+        shared = _shared_actions(g, state)
+        legal = {seat: g.legal_actions(state, seat) for seat in range(self.seats)}
+        for seat, actions in legal.items():
+            if seat in movers:
+                assert actions, f"seat {seat} is to move but has no legal action"
+            else:
+                assert all(a in shared for a in actions), (
+                    f"seat {seat} is not to move but has legal actions other than shared ones"
+                )
+        return legal
+
+    def viewed(self, viewer: random.Random) -> list[int]:
+        """The seats whose views are checked in the next state."""
+        if self.view_seats is None or self.view_seats >= self.seats:
+            return list(range(self.seats))
+        return sorted(viewer.sample(range(self.seats), self.view_seats))
+
+    def view_text(self, state: Any, snap: _Snapshot, seat: int) -> str:
+        """The JSON of ``seat``'s view of the checked state ``state``."""
+        text = snap.view_texts.get(seat)
+        return json.dumps(self.game.view(state, seat)) if text is None else text
+
+    def check_state(self, state: Any, viewed: Sequence[int]) -> _Snapshot:
+        """Check serialisation, moves, legal actions, result, and the views of ``viewed``."""
         g = self.game
         text = g.dumps(state)
         assert isinstance(text, str)
@@ -238,12 +345,15 @@ class _Checker:
             assert len(set(movers)) == len(movers)
             assert all(isinstance(s, int) and 0 <= s < self.seats for s in movers), movers
         legal: dict[int, list[Action]] = {}
+        shared = _shared_actions(g, state)
         for seat in range(self.seats):
             actions = g.legal_actions(state, seat)
             if seat in movers:
                 assert actions, f"seat {seat} is to move but has no legal action"
             else:
-                assert actions == [], f"seat {seat} is not to move but has legal actions"
+                assert all(a in shared for a in actions), (
+                    f"seat {seat} is not to move but has legal actions other than shared ones"
+                )
             assert len(set(actions)) == len(actions), "duplicate legal actions"
             assert all(isinstance(a, tuple) for a in actions), "an action is a tuple"
             as_json = json.loads(json.dumps([list(a) for a in actions]))
@@ -256,18 +366,18 @@ class _Checker:
         assert all(isinstance(s, int) and 0 <= s < self.seats for s in winners), winners
         assert over or not winners, "winners before the end"
         public = g.view(state, None)
-        views = [g.view(state, seat) for seat in range(self.seats)]
+        views = {seat: g.view(state, seat) for seat in viewed}
         if twin is not None:
             assert g.is_over(twin) == over and g.to_move(twin) == movers
             assert all(g.legal_actions(twin, s) == legal[s] for s in range(self.seats))
             assert g.result(twin) == result and g.view(twin, None) == public
-            assert [g.view(twin, seat) for seat in range(self.seats)] == views
+            assert {seat: g.view(twin, seat) for seat in viewed} == views
         public_text, view_texts = self.check_views(state, public, views)
         return _Snapshot(text, loaded, legal, public, public_text, view_texts, by_value)
 
     def check_views(
-        self, state: Any, public: dict[str, Any], views: list[dict[str, Any]]
-    ) -> tuple[str, list[str]]:
+        self, state: Any, public: dict[str, Any], views: dict[int, dict[str, Any]]
+    ) -> tuple[str, dict[int, str]]:
         """Check that hidden information appears only in its owner's view.
 
         Card codes repeat (several copies of a card, mentions in history), so
@@ -281,19 +391,20 @@ class _Checker:
         4. with ``structural``: a seat's view is the public view plus
            ``seat_keys`` plus its own events' private keys;
         5. with ``secrets``: a seat's view mentions a hidden code more often
-           than the public view only if that seat holds that code itself.
+           than the public view only if that seat holds that code itself;
+        6. with ``hidden``: no view mentions a code nobody may know.
 
-        Returns the JSON texts of the public view and of each seat's view.
+        Returns the JSON texts of the public view and of each given seat's view.
         """
         public_text = json.dumps(public)
         assert json.loads(public_text) == public, "the public view is not plain JSON data"
         found = self.private_keys_in(public_text, top={})
         assert not found, f"the public view carries private keys {found}"
-        view_texts = []
-        for seat, view in enumerate(views):
+        view_texts = {}
+        for seat, view in views.items():
             text = json.dumps(view)
             assert json.loads(text) == view, f"seat {seat}'s view is not plain JSON data"
-            view_texts.append(text)
+            view_texts[seat] = text
             found = self.private_keys_in(text, top=view)
             assert not found, f"seat {seat}'s view carries private keys {found} inside"
             below = {k: v for k, v in view.items() if k not in self.seat_keys}
@@ -304,17 +415,26 @@ class _Checker:
             owned = [Counter(self.secrets(state, seat)) for seat in range(self.seats)]
             hidden = set().union(*owned)
             public_counts = _mentions(public_text, hidden)
-            for seat, text in enumerate(view_texts):
+            for seat, text in view_texts.items():
                 counts = _mentions(text, hidden)
                 extra = {code for code in hidden if counts[code] > public_counts[code]}
                 leaked = extra - set(owned[seat])
                 assert not leaked, f"seat {seat}'s view shows other seats' hidden cards {leaked}"
+        if self.hidden is not None:
+            nobodys = set(self.hidden(state))
+            for who, text in [("the public", public_text), *view_texts.items()]:
+                # A code must occur as a substring to occur as a token; most views hold none.
+                maybe = {code for code in nobodys if code in text}
+                shown = set(_mentions(text, maybe)) if maybe else set()
+                assert not shown, f"{who}'s view shows cards nobody may see {shown}"
         return public_text, view_texts
 
     def private_keys_in(self, text: str, top: dict[str, Any]) -> list[str]:
         """Private keys used in JSON ``text`` other than the ``seat_keys`` of ``top`` itself."""
         # An object key is a string followed by a colon; inside a string the
         # quotes would be escaped.
+        if not any(f'"{key}":' in text for key in self.private_keys):
+            return []
         uses = Counter(re.findall(r'(?<!\\)"([^"\\]*)":', text))
         allowed = {key for key in self.seat_keys if key in top}
         return [key for key in self.private_keys if uses[key] > (key in allowed)]
@@ -349,7 +469,7 @@ class _Checker:
         )
         if keep is not None:
             view = json.dumps(self.game.view(other, keep))
-            assert view == snap.view_texts[keep], (
+            assert view == self.view_text(state, snap, keep), (
                 f"seat {keep}'s view changed when others' hidden cards were re-dealt"
             )
 
@@ -425,7 +545,11 @@ class _Checker:
             movers = self.game.to_move(state)
             strangers: list[Any] = [s for s in range(self.seats) if s not in movers]
             strangers += [-1, self.seats, 10**6, None, "0"]
-            return rnd.choice(strangers), list(rnd.choice(mine))
+            stranger, action = rnd.choice(strangers), rnd.choice(mine)
+            # A shared action may be legal for a seat that is not to move.
+            if stranger in legal and action in legal[stranger]:
+                return None
+            return stranger, list(action)
         foreign = [a for other, acts in legal.items() if other != seat for a in acts]
         foreign = [a for a in foreign if a not in mine]
         return (seat, list(rnd.choice(foreign))) if foreign else None
@@ -448,10 +572,14 @@ class _Checker:
     def check_message(
         self, state: Any, seat: Any, action: Any, message: str, snap: _Snapshot
     ) -> None:
-        """A refusal names no hidden card of another seat that the sender cannot see."""
+        """A refusal names no hidden card of another seat that the sender cannot see,
+        nor a card nobody may see (unless the sender sent it)."""
+        words = set(_TOKEN.findall(message))
+        if self.hidden is not None:
+            named = (words & set(self.hidden(state))) - set(_TOKEN.findall(repr(action)))
+            assert not named, f"a refusal names cards nobody may see {named}: {message}"
         if self.secrets is None:
             return
-        words = set(_TOKEN.findall(message))
         valid = isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < self.seats
         own = set(self.secrets(state, seat)) if valid else set()
         for other in range(self.seats):
@@ -459,7 +587,9 @@ class _Checker:
             if other == seat or not named:
                 continue
             # Naming a code the sender sent or can see on the table reveals nothing.
-            known = repr(action) + (snap.view_texts[seat] if valid else snap.public_text)
+            known = repr(action) + (
+                self.view_text(state, snap, seat) if valid else snap.public_text
+            )
             named -= set(_TOKEN.findall(known))
             assert not named, f"a refusal names seat {other}'s hidden cards {named}: {message}"
 
@@ -475,6 +605,12 @@ class _Checker:
                 else:
                     raise AssertionError("a finished game accepted an action")
                 assert snap.same(g, state)
+
+
+def _shared_actions(game: Game[Any], state: Any) -> list[Action]:
+    """The game's shared actions (none for a game without any)."""
+    shared = getattr(game, "shared_actions", None)
+    return [] if shared is None else list(shared(state))
 
 
 def _forgeries(action: Action) -> Iterable[Action]:

@@ -11,8 +11,11 @@ from types import MappingProxyType
 
 from bot.core.presenters.base import Presenter
 from bot.core.presenters.klac import KlacPresenter
+from bot.core.presenters.klotho import KlothoPresenter
 
-PRESENTERS: Mapping[str, Presenter] = MappingProxyType({"klac": KlacPresenter()})
+PRESENTERS: Mapping[str, Presenter] = MappingProxyType(
+    {"klac": KlacPresenter(), "klotho": KlothoPresenter()}
+)
 
 
 def get(game: str) -> Presenter:

@@ -28,6 +28,7 @@ from bot.core.store import Store
 from bot.core.tables import Status, Table, Timeout
 from games import registry
 from games.core.errors import GameError, InvalidOptions
+from games.core.menu import movers
 from games.core.protocol import Game, OptionSpec
 
 log = logging.getLogger("bot.core")
@@ -186,7 +187,7 @@ class ServiceBase:
             await self.store.unschedule(table.id, "vote")
             return
         game = registry.get(table.game)
-        if any(table.players[s].bot for s in game.to_move(state)):
+        if any(table.players[s].bot for s in movers(game, state)):
             await self.store.schedule(table.id, "turn", self.clock() + BOT_DELAY_SECONDS)
         else:
             marks = [t for t in (table.remind_at, table.turn_deadline) if t is not None]

@@ -14,6 +14,7 @@ from bot.core.service.voting import VotingService
 from bot.core.store import Due
 from bot.core.tables import Status, Table, Timeout
 from games import registry
+from games.core.menu import movers, own_actions
 
 
 class DeadlineService(VotingService):
@@ -49,7 +50,8 @@ class DeadlineService(VotingService):
             return
         game = registry.get(table.game)
         state = game.loads(text) if text else None
-        to_move = game.to_move(state)
+        # Seats that only could vote are nobody's turn: they are never late.
+        to_move = movers(game, state)
         bots = [s for s in to_move if table.players[s].bot]
         if bots:
             await self._auto_move(table.id, bots[0], table.state_version, "bot")
@@ -65,7 +67,8 @@ class DeadlineService(VotingService):
             if table.state_version != version:
                 raise StaleVersion()
             game = registry.get(table.game)
-            legal = game.legal_actions(state, seat)
+            # A stand-in makes the player's move; it never opens or answers votes.
+            legal = own_actions(game, state, seat)
             # Seeded by table and version so two workers would pick the same move.
             choice = random.Random(f"{table.id}:{version}:{seat}").choice(legal)
             return self._apply_move(table, state, seat, choice, reason=reason)
@@ -98,7 +101,7 @@ class DeadlineService(VotingService):
             if table.state_version != version:
                 raise StaleVersion()
             table.remind_at = None
-            ping = [s for s in registry.get(table.game).to_move(state) if not table.players[s].bot]
+            ping = [s for s in movers(registry.get(table.game), state) if not table.players[s].bot]
             left = int((table.turn_deadline or self.clock()) - self.clock())
             return Step(
                 state, "remind", ping=ping, notice=Notice("turn-reminder", {"seconds": left})

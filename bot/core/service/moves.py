@@ -15,6 +15,7 @@ from bot.core.service.base import Notice, Step, guarded, public_events, require_
 from bot.core.service.lobby import LobbyService
 from bot.core.tables import Status, Table
 from games import registry
+from games.core.menu import movers
 
 
 class MoveService(LobbyService):
@@ -43,7 +44,7 @@ class MoveService(LobbyService):
         self, table: Table, state: Any, seat: int, action: Sequence[Any], *, reason: str | None
     ) -> Step:
         game = registry.get(table.game)
-        before = game.to_move(state)
+        before = movers(game, state)
         new = game.apply(state, seat, action)
         table.state_version += 1
         table.events = public_events(game, new)
@@ -58,6 +59,6 @@ class MoveService(LobbyService):
             table.votes = []
             return Step(new, "finish", notice=notice, log_entry=entry, private=True)
         self._reset_clock(table)
-        after = game.to_move(new)
+        after = movers(game, new)
         ping = [s for s in after if s not in before or s == seat]
         return Step(new, "move", notice=notice, log_entry=entry, ping=ping, private=True)

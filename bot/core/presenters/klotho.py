@@ -1,0 +1,85 @@
+"""Klotho / Prospector in words: tours, points and half victories, what each action did."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from bot.core.presenters.base import Presenter, Translate
+from games.core.cards import pretty
+from games.core.errors import InvalidCard
+
+#: Events told in the caption; proposals and single ballots show in the vote line instead.
+TOLD = (
+    "place",
+    "move",
+    "turn",
+    "replace",
+    "score",
+    "triplet",
+    "triplet_choice",
+    "half_victory",
+    "skip",
+    "vote_failed",
+    "vote_cancelled",
+    "tour_end",
+    "tour_start",
+)
+
+
+class KlothoPresenter(Presenter):
+    """Text for Klotho."""
+
+    def card(self, card: str) -> str:
+        """``Q♠``, ``10♥``."""
+        try:
+            return pretty(card)
+        except InvalidCard:
+            return "?"
+
+    def caption(self, view: Mapping[str, Any], names: Sequence[str], t: Translate) -> list[str]:
+        """Tour, dealer, stock, each player's points and half victories, an open vote."""
+        extra = view["tour"] > view["tours"]
+        lines = [
+            t(
+                "klotho-caption-tour",
+                tour=view["tour"],
+                tours=view["tours"],
+                extra="true" if extra else "false",
+                dealer=names[view["dealer"]],
+                stock=view["stock"],
+            ),
+            " · ".join(
+                t("klotho-caption-score", player=names[s], points=p, halves=view["halves"][s])
+                for s, p in enumerate(view["scores"])
+            ),
+        ]
+        vote = view.get("vote")
+        if vote:
+            lines.append(
+                t(
+                    "klotho-caption-vote",
+                    player=names[vote["proposer"]],
+                    yes=", ".join(names[s] for s in vote["yes"]),
+                    count=len(vote["yes"]),
+                    total=len(vote["voters"]),
+                )
+            )
+        if view.get("triplet") is not None:
+            lines.append(t("klotho-caption-triplet", player=names[view["triplet"]]))
+        return lines
+
+    def event(self, event: Mapping[str, Any], names: Sequence[str], t: Translate) -> str | None:
+        """One line per action, score and tour change."""
+        kind = event.get("kind")
+        if kind not in TOLD:
+            return None
+        args = self.args(event, names)
+        args["player"] = args.get("seat", "")
+        if "cells" in event:
+            args["cells"] = "-".join(event["cells"])
+        if "kinds" in event:
+            args["kinds"] = ", ".join(t(f"klotho-kind-{k}") for k in event["kinds"])
+        if "choice" in event:
+            args["choice"] = str(event["choice"])
+        return t(f"klotho-event-{kind.replace('_', '-')}", **args)
