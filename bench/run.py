@@ -65,6 +65,31 @@ def busy_state() -> Any:
     return best
 
 
+def klotho_render(seats: int, save: Path | None) -> tuple[float, int]:
+    """Median ms and PNG bytes of a Klotho field late in its first tour."""
+    game = registry.get("klotho")
+    rng = random.Random(seats)
+    state = game.new_game(seats, None, seed=seats)
+    for _ in range(12 * seats):
+        movers = [s for s in game.to_move(state) if game.legal_actions(state, s)]
+        if game.is_over(state) or not movers:
+            break
+        seat = movers[0]
+        own = [a for a in game.legal_actions(state, seat) if a[0] in ("place", "turn", "triplet")]
+        state = game.apply(state, seat, rng.choice(own or game.legal_actions(state, seat)))
+    draw = renderers.get("klotho").table
+    view = game.view(state, None)
+    times, png = [], b""
+    for _ in range(50):
+        started = time.perf_counter()
+        png = draw(view, names=[*NAMES, "Ира", "Omar"])
+        times.append((time.perf_counter() - started) * 1000)
+    if save is not None:
+        save.mkdir(parents=True, exist_ok=True)
+        (save / f"klotho-{seats}p.png").write_bytes(png)
+    return statistics.median(times), len(png)
+
+
 def render_speed(state: Any, save: Path | None) -> tuple[float, int, float, int]:
     """Median ms and PNG bytes of the table image, and of a hand image."""
     renderer = renderers.get("klac")
@@ -133,6 +158,13 @@ def main() -> None:
         f"render: table median {table_ms:.1f} ms (target <= 25), PNG {table_png / 1024:.1f} KB "
         f"(target <= 150); hand median {hand_ms:.1f} ms, PNG {hand_png / 1024:.1f} KB"
     )
+
+    for seats, field in ((3, "4x4"), (8, "5x5")):
+        ms, size = klotho_render(seats, args.save)
+        print(
+            f"render: klotho {field} field ({seats} players) median {ms:.1f} ms (target <= 25), "
+            f"PNG {size / 1024:.1f} KB (target <= 150)"
+        )
 
     server = None
     url = os.environ.get("REDIS_URL")
