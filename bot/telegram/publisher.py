@@ -33,6 +33,7 @@ from bot.telegram import ids
 from bot.telegram.markup import caption, keyboard
 from bot.telegram.outbox import Outbox
 from games import registry
+from games.core.menu import movers
 
 log = logging.getLogger("bot.telegram")
 
@@ -304,7 +305,7 @@ class Publisher:
         if not overdue or table.open_vote("remove") is not None:
             return []
         names = self.screens.names(table)
-        late = registry.get(table.game).to_move(state)
+        late = movers(registry.get(table.game), state)
         return [
             (
                 Button(
