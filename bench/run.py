@@ -15,12 +15,11 @@ import asyncio
 import os
 import random
 import statistics
-import tempfile
 import time
 from pathlib import Path
 from typing import Any
 
-from bot.core.redis_server import RedisServer
+from bench.common import redis_url
 from bot.core.service import PlayerInfo, TableService
 from bot.core.store import Store, connect
 from games import registry
@@ -166,16 +165,8 @@ def main() -> None:
             f"PNG {size / 1024:.1f} KB (target <= 150)"
         )
 
-    server = None
-    url = os.environ.get("REDIS_URL")
-    if not url:
-        server = RedisServer(Path(tempfile.mkdtemp()), persist=False)
-        url = server.start()
-    try:
+    with redis_url() as url:
         p50, p99, tables = asyncio.run(move_latency(url, args.moves))
-    finally:
-        if server is not None:
-            server.stop()
     print(
         f"moves: {args.moves} moves over {tables} tables, p50 {p50:.2f} ms (target <= 3), "
         f"p99 {p99:.2f} ms"

@@ -20,10 +20,8 @@ import asyncio
 import os
 import random
 import statistics
-import tempfile
 import time
 from collections.abc import Awaitable, Callable
-from pathlib import Path
 from typing import Any
 
 from aiogram import Bot
@@ -31,9 +29,9 @@ from aiogram.client.session.aiohttp import AiohttpSession
 from aiogram.client.telegram import TelegramAPIServer
 from aiogram.types import TelegramObject, Update
 
+from bench.common import redis_url
 from bot.core.i18n import I18n
 from bot.core.languages import Languages
-from bot.core.redis_server import RedisServer
 from bot.core.screens import Screens
 from bot.core.service import PlayerInfo, TableService
 from bot.core.store import Store, connect
@@ -129,16 +127,8 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--games", type=int, default=2)
     args = parser.parse_args()
-    server = None
-    url = os.environ.get("REDIS_URL")
-    if not url:
-        server = RedisServer(Path(tempfile.mkdtemp()), persist=False)
-        url = server.start()
-    try:
+    with redis_url() as url:
         steps, moves, delivered = asyncio.run(play(url, args.games))
-    finally:
-        if server is not None:
-            server.stop()
     for name, durations in (
         ("all presses", steps + moves),
         ("menu steps", steps),

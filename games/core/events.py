@@ -23,7 +23,16 @@ class Event:
 
     def seen_by(self, viewer: int | None) -> dict[str, Any]:
         """The event as ``viewer`` may see it (``None`` is the public)."""
-        out: dict[str, Any] = {"kind": self.kind, "seat": self.seat, **self.public}
+        # Copies, so a view never shares a list with the state it came from.
+        out: dict[str, Any] = {"kind": self.kind, "seat": self.seat, **_copy_data(self.public)}
         if viewer is not None and viewer == self.seat:
-            out.update(self.private)
+            out.update(_copy_data(self.private))
         return out
+
+    def copy(self) -> Event:
+        """An independent copy (event data holds scalars and lists of scalars)."""
+        return Event(self.kind, self.seat, _copy_data(self.public), _copy_data(self.private))
+
+
+def _copy_data(data: dict[str, Any]) -> dict[str, Any]:
+    return {key: list(value) if isinstance(value, list) else value for key, value in data.items()}

@@ -26,7 +26,7 @@ from games.klac.rules import (
     row_score,
     top_cards,
 )
-from games.klac.state import KlacState, LastPlay, RoundSummary, copy_event_data, copy_rows
+from games.klac.state import KlacState, LastPlay, RoundSummary, copy_rows
 
 TARGETS = (50, 100, 150, 200, 250, 300)
 EXTEND = "extend"
@@ -131,7 +131,7 @@ class KlacGame(Game[KlacState]):
             "last_round": None if state.last_round is None else _summary_view(state.last_round),
             "over": state.over,
             "winners": list(state.winners),
-            "events": [_event_view(event, seat) for event in state.events],
+            "events": [event.seen_by(seat) for event in state.events],
         }
         if seat is not None:
             out["you"] = seat
@@ -298,7 +298,3 @@ def _summary_view(summary: RoundSummary) -> dict[str, Any]:
         "scores": list(summary.scores),
         "totals": list(summary.totals),
     }
-
-
-def _event_view(event: Event, seat: int | None) -> dict[str, Any]:
-    return copy_event_data(event.seen_by(seat))

@@ -88,16 +88,8 @@ class KlacState:
             ),
             over=self.over,
             winners=list(self.winners),
-            events=[
-                Event(e.kind, e.seat, copy_event_data(e.public), copy_event_data(e.private))
-                for e in self.events
-            ],
+            events=[e.copy() for e in self.events],
         )
-
-
-def copy_event_data(data: dict[str, Any]) -> dict[str, Any]:
-    """A copy of an event's data; Klac! events hold scalars and lists of scalars only."""
-    return {key: list(value) if isinstance(value, list) else value for key, value in data.items()}
 
 
 def copy_rows(rows: list[Row]) -> list[Row]:

@@ -39,7 +39,6 @@ from games.klotho.state import (
     LastAction,
     Triplet,
     Vote,
-    copy_event_data,
 )
 
 PLACE = "place"
@@ -197,7 +196,7 @@ class KlothoGame(Game[KlothoState]):
             "cooldown": list(state.cooldown),
             "over": state.phase == OVER,
             "winners": list(state.winners),
-            "events": [copy_event_data(event.seen_by(seat)) for event in state.events],
+            "events": [event.seen_by(seat) for event in state.events],
         }
         if seat is not None:
             out["you"] = seat

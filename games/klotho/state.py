@@ -101,13 +101,5 @@ class KlothoState:
             vote=None if vote is None else Vote(vote.proposer, list(vote.yes)),
             pending=[Triplet(t.seat, list(t.cells)) for t in self.pending],
             winners=list(self.winners),
-            events=[
-                Event(e.kind, e.seat, copy_event_data(e.public), copy_event_data(e.private))
-                for e in self.events
-            ],
+            events=[e.copy() for e in self.events],
         )
-
-
-def copy_event_data(data: dict[str, Any]) -> dict[str, Any]:
-    """A copy of an event's data; Klotho events hold scalars and lists of scalars only."""
-    return {key: list(value) if isinstance(value, list) else value for key, value in data.items()}
