@@ -21,7 +21,9 @@ from aiogram.exceptions import TelegramRetryAfter
 
 log = logging.getLogger("bot.telegram.outbox")
 
-Call = Callable[[], Awaitable[None]]
+#: A queued call; it returns False when it turned out to have nothing to send,
+#: so that it does not use up the chat's turn.
+Call = Callable[[], Awaitable[bool | None]]
 MAX_RETRIES = 5
 
 
@@ -126,9 +128,9 @@ class Outbox:
                     await asyncio.sleep(delay)
                 # Read after waiting: a newer edit may have replaced it meanwhile.
                 job.running = True
-                self.pacer.record(chat_id)
                 try:
-                    await job.call()
+                    if await job.call() is not False:
+                        self.pacer.record(chat_id)
                     break
                 except TelegramRetryAfter as exc:
                     log.warning(
@@ -137,11 +139,13 @@ class Outbox:
                         exc.retry_after,
                         attempt + 1,
                     )
+                    self.pacer.record(chat_id)
                     self.pacer.pause(chat_id, exc.retry_after)
                     job.running = False
                 except Exception:
                     # A call handles the errors it expects; anything else must
                     # not stop the queue of this chat.
+                    self.pacer.record(chat_id)
                     log.exception("event=send-failed chat=%s", chat_id)
                     break
             chat.jobs.popleft()

@@ -159,14 +159,15 @@ class Publisher:
         """
         chat_id, thread_id = ids.parse_chat_key(chat)
 
-        async def call() -> None:
+        async def call() -> bool:
             screen = await draw()
             if screen is None:
-                return
+                return False
             try:
                 await self._send_or_edit(table.id, chat_id, thread_id, ref, screen)
             except TelegramForbiddenError as exc:
                 await self._unreachable(table, chat_id, private_seat, exc)
+            return True
 
         self.outbox.put(chat_id, call, key=f"{table.id}:{ref}")
 

@@ -128,3 +128,20 @@ async def test_a_failing_call_does_not_block_the_queue() -> None:
     outbox.put(1, fine)
     await asyncio.wait_for(outbox.drain(), 2)
     assert done == ["fine"] and outbox.pending == 0
+
+
+async def test_a_call_with_nothing_to_send_does_not_use_the_chats_turn() -> None:
+    outbox = Outbox(Limits(chat_interval=0.5))
+    times: list[float] = []
+
+    async def nothing() -> bool:
+        return False
+
+    async def real() -> None:
+        times.append(time.monotonic())
+
+    started = time.monotonic()
+    outbox.put(1, nothing)
+    outbox.put(1, real)
+    await asyncio.wait_for(outbox.drain(), 2)
+    assert times[0] - started < 0.2, "the skipped call did not delay the real one"
