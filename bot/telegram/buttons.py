@@ -49,6 +49,11 @@ async def press(query: CallbackQuery, frontend: Frontend) -> None:
     except (ServiceError, GameError) as exc:
         await query.answer(frontend.screens.error(exc, lang), show_alert=True)
         return
+    except Exception:
+        # A bug must still answer the press, or the player's client keeps spinning.
+        log.exception("event=press-failed user=%s", user.id)
+        await query.answer(frontend.i18n.t(lang, "error-internal"), show_alert=True)
+        return
     if outcome.path is not None and outcome.state is not None:
         table, state, path = outcome.table, outcome.state, outcome.path
         if chat is not None:

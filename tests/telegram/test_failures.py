@@ -253,3 +253,22 @@ async def test_a_burst_of_moves_is_paced_and_coalesced(
     table_msg = [m for m in h.fake.messages(GROUP) if m.photo is not None][-1]
     expected = await h.tg.frontend.screens.table(table, state, "ru")
     assert table_msg.photo == expected.image
+
+
+async def test_an_unexpected_failure_still_answers_the_press(
+    h: Harness, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    table_id = await quick_game(h)
+    user, _ = await mover(h, table_id)
+    token = (await leaf_tokens(h, table_id))[0]
+
+    async def broken(*args: object, **kwargs: object) -> None:
+        raise RuntimeError("a bug")
+
+    monkeypatch.setattr(h.tg.frontend.service, "press", broken)
+    answer = await h.press(user, user, hand(h, user).message_id, token, strict=False)
+    assert answer.get("show_alert")
+    assert answer["text"] in (
+        "Что-то пошло не так. Попробуйте ещё раз.",
+        "Something went wrong. Please try again.",
+    )
