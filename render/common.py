@@ -373,6 +373,21 @@ def draw_arrow(draw: ImageDraw.ImageDraw, box: Box, fill: RGB = INK) -> None:
     draw.polygon([(x0, y0), (x1, (y0 + y1) / 2), (x0, y1)], fill=fill)
 
 
+def draw_row_marker(
+    draw: ImageDraw.ImageDraw, height: int, *, turn: bool, winner: bool, size: int
+) -> None:
+    """The left-edge mark of a player's row: a turn bar and arrow, or a winner's star.
+
+    A solid bar plus an arrow, because the turn must be visible at thumbnail size.
+    """
+    mid = height // 2
+    if turn:
+        draw.rectangle((0, 0, 10, height - 1), fill=TURN_MARK)
+        draw_arrow(draw, (16, mid - size, 20 + size, mid + size), TURN_MARK)
+    elif winner:
+        draw_star(draw, (6 + size, mid), size - 2)
+
+
 @lru_cache(maxsize=32)
 def card_back(width: int, height: int) -> Image.Image:
     """A face-down card (RGBA, transparent corners), cached by size."""

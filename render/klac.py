@@ -339,12 +339,7 @@ def _panel_sprite(p: _Panel) -> Image.Image:
     im = Image.new("RGB", (PANEL_W, ROW_H), p.bg)
     draw = ImageDraw.Draw(im)
     draw.line((0, ROW_H - 1, PANEL_W, ROW_H - 1), fill=c.FAINT, width=2)
-    if p.turn:
-        # A solid bar plus an arrow: the turn must be visible at thumbnail size.
-        draw.rectangle((0, 0, 10, ROW_H - 1), fill=c.TURN_MARK)
-        c.draw_arrow(draw, (16, ROW_H // 2 - 24, 44, ROW_H // 2 + 24), c.TURN_MARK)
-    if p.winner:
-        c.draw_star(draw, (27, ROW_H // 2), 22)
+    c.draw_row_marker(draw, ROW_H, turn=p.turn, winner=p.winner, size=24)
 
     # Seat badge + name, total (+ last round), colour marks + row score, hand size.
     c.paste(im, c.seat_badge(p.seat + 1, 40), (PANEL_X, 14))

@@ -415,12 +415,7 @@ def _row_sprite(r: _Row) -> Image.Image:
     im = Image.new("RGB", (PANEL_W, h), r.bg)
     draw = ImageDraw.Draw(im)
     draw.line((0, h - 1, PANEL_W, h - 1), fill=c.FAINT, width=2)
-    if r.turn:
-        # A solid bar plus an arrow: the turn must be visible at thumbnail size.
-        draw.rectangle((0, 0, 10, h - 1), fill=c.TURN_MARK)
-        c.draw_arrow(draw, (16, h // 2 - 22, 42, h // 2 + 22), c.TURN_MARK)
-    elif r.winner:
-        c.draw_star(draw, (28, h // 2), 21)
+    c.draw_row_marker(draw, h, turn=r.turn, winner=r.winner, size=22)
 
     line1, line2 = round(h * 0.31), round(h * 0.72)
     chip = c.chip(str(r.seat + 1), 46, seat_colour(r.seat))

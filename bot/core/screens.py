@@ -25,7 +25,7 @@ from bot.core.tokens import LobbyToken, MoveToken, NoopToken, SharedToken, VoteT
 from games import registry
 from games.core.errors import GameError
 from games.core.menu import build_menu, movers
-from games.core.protocol import Action
+from games.core.protocol import Action, Game
 from render import registry as renderers
 
 IMAGE_CACHE_SIZE = 256
@@ -163,10 +163,7 @@ class Screens:
         the game's shared buttons; every table gets vote buttons while a vote
         is open.
         """
-        game = registry.get(table.game)
-        view = game.view(state, None)
-        names = self.names(table)
-        image, key = await self._image(table, None, view, names)
+        game, view, names, image, key = await self._drawn(table, state, None)
         t = partial(self.t, lang)
         presenter = presenters.get(table.game)
         lines = [t(f"game-{table.game}")]
@@ -264,10 +261,7 @@ class Screens:
         self, table: Table, state: Any, seat: int, lang: str, path: Sequence[int] = ()
     ) -> Screen:
         """A seat's hand and, on its turn, the move menu at ``path``."""
-        game = registry.get(table.game)
-        view = game.view(state, seat)
-        names = self.names(table)
-        image, key = await self._image(table, seat, view, names)
+        game, _, names, image, key = await self._drawn(table, state, seat)
         t = partial(self.t, lang)
         presenter = presenters.get(table.game)
         to_move = game.to_move(state) if table.status == Status.PLAYING else []
@@ -288,6 +282,16 @@ class Screens:
         return Screen(text, image, key, tuple(buttons))
 
     # -- images --------------------------------------------------------------
+
+    async def _drawn(
+        self, table: Table, state: Any, seat: int | None
+    ) -> tuple[Game[Any], dict[str, Any], list[str], bytes, str]:
+        """The game, the view of ``seat`` (None: public), names, and its image and key."""
+        game = registry.get(table.game)
+        view = game.view(state, seat)
+        names = self.names(table)
+        image, key = await self._image(table, seat, view, names)
+        return game, view, names, image, key
 
     async def _image(
         self, table: Table, seat: int | None, view: dict[str, Any], names: list[str]

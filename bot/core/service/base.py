@@ -223,6 +223,11 @@ class ServiceBase:
                 return table, step.state
         raise Conflict()
 
+    async def _mutate_table(self, table_id: str, fn: Callable[[Table, Any], Step]) -> Table:
+        """:meth:`_mutate` for changes whose caller needs only the table."""
+        table, _ = await self._mutate(table_id, fn)
+        return table
+
     async def _after_save(self, table: Table, step: Step) -> None:
         try:
             await self._update_indexes(table, step)

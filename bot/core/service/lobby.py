@@ -27,6 +27,7 @@ from bot.core.service.base import (
 )
 from bot.core.tables import Player, Status, Table
 from games import registry
+from games.core.menu import movers
 from games.core.protocol import OptionSpec
 from games.core.rng import new_seed
 
@@ -94,8 +95,7 @@ class LobbyService(ServiceBase):
                 table.min_reached_at = self.clock()
             return Step(None, "lobby", joined=[player.key])
 
-        table, _ = await self._mutate(table_id, step)
-        return table
+        return await self._mutate_table(table_id, step)
 
     @guarded
     async def leave(self, table_id: str, player_key: str) -> Table:
@@ -117,8 +117,7 @@ class LobbyService(ServiceBase):
                 table.creator = table.players[0].key
             return Step(None, "lobby", left=[player_key])
 
-        table, _ = await self._mutate(table_id, step)
-        return table
+        return await self._mutate_table(table_id, step)
 
     def lobby_options(self, table: Table) -> list[tuple[OptionSpec, Any]]:
         """Every option the lobby can change, with its current value."""
@@ -149,8 +148,7 @@ class LobbyService(ServiceBase):
                 table.options = dict(game.options({**table.options, key: value}))
             return Step(None, "lobby")
 
-        table, _ = await self._mutate(table_id, step)
-        return table
+        return await self._mutate_table(table_id, step)
 
     async def cycle_option(self, table_id: str, player_key: str, index: int) -> Table:
         """Set option number ``index`` of :meth:`lobby_options` to its next value."""
@@ -194,10 +192,9 @@ class LobbyService(ServiceBase):
             table.state_version = 1
             self._reset_clock(table)
             table.events = public_events(game, new)
-            return Step(new, "start", ping=game.to_move(new), private=True)
+            return Step(new, "start", ping=movers(game, new), private=True)
 
-        table, _ = await self._mutate(table_id, step)
-        return table
+        return await self._mutate_table(table_id, step)
 
     @guarded
     async def cancel(self, table_id: str, player_key: str) -> Table:
@@ -210,5 +207,4 @@ class LobbyService(ServiceBase):
             table.status = Status.ABORTED
             return Step(None, "abort")
 
-        table, _ = await self._mutate(table_id, step)
-        return table
+        return await self._mutate_table(table_id, step)
