@@ -1,4 +1,7 @@
-"""Russian and English text through Fluent catalogs (``bot/locales/*.ftl``).
+"""Russian and English text through Fluent catalogs (``bot/locales/<lang>/*.ftl``).
+
+Each language is a folder of catalogs, one per subject (the core, each game,
+each frontend); they are read in name order and form one catalog.
 
 Every user-facing string goes through :meth:`I18n.t`. A message missing in one
 language falls back to English, then to its id, so a gap shows up as an
@@ -64,7 +67,14 @@ class I18n:
 
 def _bundled_catalogs() -> dict[str, str]:
     folder = resources.files("bot") / "locales"
-    return {lang: (folder / f"{lang}.ftl").read_text(encoding="utf-8") for lang in LANGUAGES}
+    return {
+        lang: "\n".join(
+            part.read_text(encoding="utf-8")
+            for part in sorted((folder / lang).iterdir(), key=lambda p: p.name)
+            if part.name.endswith(".ftl")
+        )
+        for lang in LANGUAGES
+    }
 
 
 def pick_language(code: str | None, default: str = DEFAULT_LANGUAGE) -> str:

@@ -143,6 +143,15 @@ class Game(ABC, Generic[S]):
         """
         return None
 
+    def explain(self, state: S, seat: int, keys: Sequence[str]) -> list[Choice]:
+        """Why targets are missing from ``seat``'s menu after the choices ``keys``.
+
+        Each choice names a target left out (``key``) and the reason (``msg``,
+        an i18n id, ``error-<code>`` of the refusal the action would get, with
+        ``args``). Frontends offer a "why not?" button where this is not empty.
+        """
+        return []
+
     def options(self, options: Mapping[str, Any] | None) -> dict[str, OptionValue]:
         """Validated options with defaults filled in."""
         specs = {spec.key: spec for spec in self.option_specs}

@@ -1,0 +1,124 @@
+## Games
+game-klac = Klac!
+
+## Lobby
+lobby-title = 🎲 { $game }: a new table
+lobby-closed = { $game }: this lobby is closed.
+lobby-started = ▶ { $game }: the game is on. Players: { $players }.
+lobby-host = (host)
+lobby-seats = Players: { $count } (from { $min } to { $max })
+lobby-hint = Press “Join” to take a seat. The host starts the game; anyone seated may start { $grace } s after enough players have joined.
+option-target = Play to: { $value } points
+option-turn_seconds = Turn time: { $value }
+option-on_timeout = When time runs out: { $value }
+value-seconds = { $seconds ->
+    [0] no limit
+   *[other] { $seconds } s
+}
+value-minutes = { $minutes } min
+value-hours = { $hours } h
+value-timeout-auto = the bot moves once
+value-timeout-bot = the bot takes the seat
+value-timeout-none = only a reminder
+
+## Buttons
+btn-join = ✋ Join
+btn-leave = 🚪 Leave
+btn-start = ▶ Start
+btn-cancel = ✖ Cancel
+btn-back = ⬅ Back
+btn-cancel-move = ✖ Cancel
+btn-vote-yes = 👍 Yes
+btn-vote-no = 👎 No
+
+## Table captions
+caption-turn = ▶ Turn: { $player }
+caption-winners = 🏆 Game over. Winner: { $players }
+caption-aborted = ⛔ The game was stopped.
+
+## A seat's private screen
+seat-your-turn = 🟢 Your turn.
+seat-waiting = ⏳ Not your turn yet; I will message you when it is.
+seat-game-over = The game is over.
+
+## Notices in the chat
+notice-auto-move = { $reason ->
+    [timeout] ⏰ { $seat } ran out of time; the bot moved for them.
+   *[bot] 🤖 The bot moved for { $seat }.
+}
+notice-seat-to-bot = 🤖 { $seat } left the game; the bot plays their seat from now on.
+notice-turn-overdue = ⏰ { $seat } ran out of time. You can vote to hand their seat to the bot.
+notice-turn-reminder = ⏰ Your turn: { $seconds } s left.
+notice-vote-progress = 🗳 Vote to { $kind }{ $subject ->
+    [none] {""}
+   *[other] : { $subject }
+}: { $yes } of { $total } agree.
+notice-vote-failed = 🗳 The vote to { $kind } failed.
+notice-vote-expired = 🗳 The vote to { $kind } expired.
+notice-game-aborted = ⛔ The game was stopped by vote.
+vote-kind-abort = stop the game
+vote-kind-remove = hand a seat to the bot
+
+## Errors (shown to the player who caused them)
+error-internal = Something went wrong. Please try again.
+error-table-not-found = This table no longer exists.
+error-chat-busy = This chat already has a table. Finish or stop it first.
+error-not-seated = You are not playing at this table.
+error-not-your-button = These buttons belong to another player.
+error-wrong-phase = That is not possible at this stage of the game.
+error-stale = That button is out of date; use the latest message.
+error-stale-choice = That choice is no longer available.
+error-not-allowed = Only the host can do that.
+error-conflict = Many things happened at once; please try again.
+error-unavailable = The bot’s storage is not reachable right now. Please try again in a moment.
+error-bad-request = This button is not valid.
+error-already-seated = You are already at this table.
+error-table-full = The table is full ({ $max } players).
+error-not-enough-players = At least { $min } players are needed.
+error-start-too-soon = Only the host can start now; others may start in { $seconds } s.
+error-seat-taken-over = The bot plays your seat now.
+error-vote-open = A vote like that is already open.
+error-vote-closed = That vote is over.
+error-vote-not-a-voter = You do not vote in this one.
+error-vote-already-voted = You have already voted.
+error-game-error = That is not allowed by the rules.
+error-invalid-state = This game's saved data is damaged; the game cannot continue.
+error-nothing-here = Nothing to do there.
+error-illegal-action = That move is not allowed.
+error-not-your-turn = It is not your turn.
+error-game-over = The game is over.
+error-malformed-action = That move is not valid.
+error-invalid-card = That is not a card of this game.
+error-invalid-options = This option value is not allowed ({ $option }).
+error-invalid-seats = This game is for { $min }–{ $max } players.
+error-unknown-game = There is no such game.
+error-klac-card-not-in-hand = That card is not in your hand.
+error-klac-colour-mismatch = A card can only cover a stack of its own colour.
+error-klac-no-such-seat = There is no such player.
+error-klac-no-such-stack = There is no such stack.
+error-klac-unknown-action = That move is not valid.
+error-klac-bad-arity = That move is not valid.
+error-klac-invalid-card = That is not a Klac! card.
+
+error-klotho-already-voted = You have already voted.
+error-klotho-bad-arity = That move is not valid.
+error-klotho-bad-choice = Choose 1 point or half a victory.
+error-klotho-cooldown = Your proposal was just rejected; wait a few moves before proposing again.
+error-klotho-face-down = That card is face down.
+error-klotho-face-up = That card is already face up.
+error-klotho-in-combination = That card is part of a combination and cannot be replaced.
+error-klotho-line-length = A line has exactly three cards.
+error-klotho-no-face-down-neighbour = Only a card next to a face-down card can be replaced.
+error-klotho-no-such-cell = There is no such cell.
+error-klotho-no-such-seat = There is no such player.
+error-klotho-no-triplet = There is no triplet to choose for.
+error-klotho-no-vote = There is no vote to answer.
+error-klotho-not-adjacent = You can only act on a card next to your chip.
+error-klotho-not-placement = The chips are already placed.
+error-klotho-occupied = There is a chip on that card.
+error-klotho-placement = First everyone places their chip.
+error-klotho-stock-empty = The stock is empty: no more replacing.
+error-klotho-triplet-pending = First the triplet choice must be made.
+error-klotho-unknown-action = That move is not valid.
+error-klotho-vote-open = A vote is already open.
+error-klotho-vote-placement = You can propose that only after the chips are placed.

@@ -1,0 +1,54 @@
+## Klotho
+game-klotho = Klotho
+klotho-caption-tour = Tour { $tour } of { $tours }{ $extra ->
+    [true] {" "}(extra)
+   *[other] {""}
+} · dealer: { $dealer } · stock: { $stock }
+klotho-caption-score = { $player }: { $points }{ $halves ->
+    [0] {""}
+   *[other] {" "}(½×{ $halves })
+}
+klotho-caption-vote = 🗳 { $player } proposes to end the tour: { $count } of { $total } agree ({ $yes }).
+klotho-caption-triplet = ❗ { $player } made a triplet: 1 point or half a victory?
+klotho-kind-suit = suit
+klotho-kind-figures = figures
+klotho-kind-sequence = sequence
+klotho-event-place = { $player } puts the chip on { $cell }: { $card }
+klotho-event-move = { $player } moves to { $cell } ({ $card })
+klotho-event-turn = { $player } turns { $cell }: { $card }
+klotho-event-replace = { $player } replaces the card on { $cell } with one from the stock
+klotho-event-score = ⭐ { $player } +{ $points } ({ $kinds }) on { $cells }
+klotho-event-triplet = ❗ Triplet on { $cells } for { $player }
+klotho-event-triplet-choice = { $player } takes { $choice ->
+    [half] half a victory
+   *[point] 1 point
+}
+klotho-event-half-victory = 🏅 { $player } has { $halves } half { $halves ->
+    [one] victory
+   *[other] victories
+}
+klotho-event-skip = ⏭ { $player } has no move and is skipped
+klotho-event-vote-failed = 🗳 The proposal to end the tour was rejected.
+klotho-event-vote-cancelled = 🗳 A move was made: the proposal to end the tour is off.
+klotho-event-tour-end = 🏁 Tour { $tour } is over{ $reason ->
+    [vote] {" "}by agreement
+   *[other] {""}
+}.
+klotho-event-tour-start = 🔄 Tour { $tour } begins.
+klotho-choice-place = { $cell } 📍
+klotho-choice-move = { $cell } 👣
+klotho-choice-turn = { $cell } 🂠
+klotho-choice-replace = { $cell } ♻
+klotho-choice-cell = { $cell } …
+klotho-choice-triplet-point = 1 point
+klotho-choice-triplet-half = ½ victory
+klotho-choice-propose = 🤝 Propose to end the tour
+klotho-choice-vote-yes = 👍 End the tour
+klotho-choice-vote-no = 👎 Play on
+option-rounds = Tours: { $value } per player
+rules-klotho =
+    Klotho (Prospector) — 2–8 players, a 36-card deck. Each tour a field of cards is dealt face down (4×4; 4×5 for 5–6 players; 5×5 for 7–8).
+    First everyone puts their chip on a card, which is turned face up. Then, in turn, do one of: move your chip to a neighbouring face-up card without a chip; turn a neighbouring face-down card face up; or replace a neighbouring face-up card that is in no combination and touches a face-down card with one from the stock (face down). Neighbours include diagonals.
+    When a card is turned, every line of three face-up cards through it is checked: the chip on the middle card scores 1 point for each of suit, figures (J Q K A) and sequence (no wrap-around). Three of a rank is a triplet: its owner chooses 1 point or half a victory; two halves win the game at once.
+    A tour ends when the last card is turned, or when everyone agrees to end it. After the agreed tours, most points wins; ties play on.
+    Buttons: on the table message the player to move presses a cell (📍 place, 👣 move, 🂠 turn, ♻ replace).

@@ -1,0 +1,34 @@
+## Telegram
+tg-cmd-play = start a game in this chat
+tg-cmd-hand = send me my hand again
+tg-cmd-rules = the rules of a game
+tg-cmd-stop = stop the game (by vote)
+tg-cmd-lang = language: /lang ru or /lang en
+tg-cmd-stats = my games and wins
+tg-cmd-help = what I can do
+tg-btn-open-bot = 💬 Open the bot
+tg-btn-remove = 🗳 Hand { $player }’s seat to the bot
+tg-your-turn = 🟢 Your turn — { $game }
+tg-unreachable = ⚠ I can’t write to { $player } privately. { $player }, open the bot and press Start, then send /hand.
+tg-welcome = 👋 Hi! I run board games in group chats. Add me to a group and send /play there. Your cards will come here, in this chat.
+tg-join-from-group = Join from the group where the game is: press “Join” under the lobby message.
+tg-ready = ✅ You are at the table. Your cards will come here when the game starts.
+tg-joined = ✅ You joined the table for { $game }. Your cards will come here when the game starts.
+tg-play-in-group = Games are played in groups: add me to a group and send /play there.
+tg-choose-game = Which game?
+tg-no-game = You are not in a running game.
+tg-no-game-here = You are not playing in this chat.
+tg-open-bot-first = First open a private chat with me and press Start, so I can send you your cards.
+tg-start-needs-private = These players must open a private chat with me first (the “Open the bot” button): { $players }
+tg-lang-usage = Send /lang ru or /lang en.
+tg-lang-set = ✅ I will speak English here.
+tg-stats-title = 📊 { $player }
+tg-stats-line = { $game }: played { $played }, won { $won }
+tg-help =
+    I run board games in this chat. Each player gets their cards from me privately and moves with buttons; the table is a picture that updates after every move.
+    /play — start a game (a lobby appears: press “Join”)
+    /hand — send me my hand again
+    /rules — the rules
+    /stop — stop the game (by vote)
+    /lang ru | /lang en — the language of this chat (in private: yours)
+    /stats — your games and wins

@@ -1,0 +1,124 @@
+## Игры
+game-klac = Клац!
+
+## Лобби
+lobby-title = 🎲 { $game }: новый стол
+lobby-closed = { $game }: набор за этот стол закрыт.
+lobby-started = ▶ { $game }: игра началась. Играют: { $players }.
+lobby-host = (хозяин)
+lobby-seats = Игроков: { $count } (от { $min } до { $max })
+lobby-hint = Нажмите «Сесть», чтобы занять место. Игру начинает хозяин стола; любой игрок может начать через { $grace } с после того, как игроков станет достаточно.
+option-target = Игра до: { $value } очков
+option-turn_seconds = Время на ход: { $value }
+option-on_timeout = Когда время вышло: { $value }
+value-seconds = { $seconds ->
+    [0] без ограничения
+   *[other] { $seconds } с
+}
+value-minutes = { $minutes } мин
+value-hours = { $hours } ч
+value-timeout-auto = бот делает один ход
+value-timeout-bot = бот занимает место
+value-timeout-none = только напоминание
+
+## Кнопки
+btn-join = ✋ Сесть
+btn-leave = 🚪 Выйти
+btn-start = ▶ Начать
+btn-cancel = ✖ Отменить
+btn-back = ⬅ Назад
+btn-cancel-move = ✖ Отмена
+btn-vote-yes = 👍 Да
+btn-vote-no = 👎 Нет
+
+## Подписи к столу
+caption-turn = ▶ Ходит: { $player }
+caption-winners = 🏆 Игра окончена. Победитель: { $players }
+caption-aborted = ⛔ Игра остановлена.
+
+## Личный экран игрока
+seat-your-turn = 🟢 Ваш ход.
+seat-waiting = ⏳ Сейчас не ваш ход; я напишу, когда он наступит.
+seat-game-over = Игра окончена.
+
+## Объявления в чате
+notice-auto-move = { $reason ->
+    [timeout] ⏰ У игрока { $seat } вышло время; бот сходил за него.
+   *[bot] 🤖 Бот сходил за игрока { $seat }.
+}
+notice-seat-to-bot = 🤖 { $seat } покинул игру; дальше за него играет бот.
+notice-turn-overdue = ⏰ У игрока { $seat } вышло время. Можно проголосовать, чтобы за него играл бот.
+notice-turn-reminder = ⏰ Ваш ход: осталось { $seconds } с.
+notice-vote-progress = 🗳 Голосование: { $kind }{ $subject ->
+    [none] {""}
+   *[other] : { $subject }
+}. За: { $yes } из { $total }.
+notice-vote-failed = 🗳 Голосование «{ $kind }» не прошло.
+notice-vote-expired = 🗳 Время голосования «{ $kind }» истекло.
+notice-game-aborted = ⛔ Игра остановлена голосованием.
+vote-kind-abort = остановить игру
+vote-kind-remove = отдать место боту
+
+## Ошибки (их видит только тот, кто их вызвал)
+error-internal = Что-то пошло не так. Попробуйте ещё раз.
+error-table-not-found = Этого стола больше нет.
+error-chat-busy = В этом чате уже есть стол. Сначала закончите или остановите игру.
+error-not-seated = Вы не играете за этим столом.
+error-not-your-button = Эти кнопки принадлежат другому игроку.
+error-wrong-phase = Сейчас это сделать нельзя.
+error-stale = Кнопка устарела: пользуйтесь последним сообщением.
+error-stale-choice = Этот вариант больше недоступен.
+error-not-allowed = Это может сделать только хозяин стола.
+error-conflict = Слишком много всего сразу; попробуйте ещё раз.
+error-unavailable = Хранилище бота сейчас недоступно. Попробуйте чуть позже.
+error-bad-request = Эта кнопка недействительна.
+error-already-seated = Вы уже за этим столом.
+error-table-full = Стол заполнен ({ $max } игроков).
+error-not-enough-players = Нужно хотя бы { $min } игрока.
+error-start-too-soon = Сейчас начать может только хозяин; остальные — через { $seconds } с.
+error-seat-taken-over = За вас теперь играет бот.
+error-vote-open = Такое голосование уже идёт.
+error-vote-closed = Это голосование закончилось.
+error-vote-not-a-voter = Вы не участвуете в этом голосовании.
+error-vote-already-voted = Вы уже проголосовали.
+error-game-error = Правила этого не позволяют.
+error-invalid-state = Сохранённые данные игры повреждены; продолжить её нельзя.
+error-nothing-here = Здесь ходить некуда.
+error-illegal-action = Так ходить нельзя.
+error-not-your-turn = Сейчас не ваш ход.
+error-game-over = Игра окончена.
+error-malformed-action = Такого хода не бывает.
+error-invalid-card = Такой карты в этой игре нет.
+error-invalid-options = Такое значение настройки недопустимо ({ $option }).
+error-invalid-seats = В эту игру играют от { $min } до { $max } игроков.
+error-unknown-game = Такой игры нет.
+error-klac-card-not-in-hand = Этой карты нет у вас на руке.
+error-klac-colour-mismatch = Карту можно положить только на стопку своего цвета.
+error-klac-no-such-seat = Такого игрока нет.
+error-klac-no-such-stack = Такой стопки нет.
+error-klac-unknown-action = Такого хода не бывает.
+error-klac-bad-arity = Такого хода не бывает.
+error-klac-invalid-card = Это не карта «Клац!».
+
+error-klotho-already-voted = Вы уже проголосовали.
+error-klotho-bad-arity = Такого хода не бывает.
+error-klotho-bad-choice = Выберите очко или половину победы.
+error-klotho-cooldown = Ваше предложение только что отклонили; подождите несколько ходов.
+error-klotho-face-down = Эта карта закрыта.
+error-klotho-face-up = Эта карта уже открыта.
+error-klotho-in-combination = Карта входит в комбинацию, её нельзя заменить.
+error-klotho-line-length = В линии ровно три карты.
+error-klotho-no-face-down-neighbour = Заменить можно только карту рядом с закрытой.
+error-klotho-no-such-cell = Такой клетки нет.
+error-klotho-no-such-seat = Такого игрока нет.
+error-klotho-no-triplet = Сейчас нечего выбирать: триплета нет.
+error-klotho-no-vote = Сейчас нет голосования.
+error-klotho-not-adjacent = Можно действовать только рядом со своей фишкой.
+error-klotho-not-placement = Фишки уже расставлены.
+error-klotho-occupied = На этой карте стоит фишка.
+error-klotho-placement = Сначала все ставят фишки.
+error-klotho-stock-empty = Колода кончилась: заменять больше нельзя.
+error-klotho-triplet-pending = Сначала нужно сделать выбор за триплет.
+error-klotho-unknown-action = Такого хода не бывает.
+error-klotho-vote-open = Голосование уже идёт.
+error-klotho-vote-placement = Предложить это можно только после расстановки фишек.

@@ -1,0 +1,51 @@
+## Клото
+game-klotho = Клото
+klotho-caption-tour = Тур { $tour } из { $tours }{ $extra ->
+    [true] {" "}(дополнительный)
+   *[other] {""}
+} · сдавал: { $dealer } · в колоде: { $stock }
+klotho-caption-score = { $player }: { $points }{ $halves ->
+    [0] {""}
+   *[other] {" "}(½×{ $halves })
+}
+klotho-caption-vote = 🗳 { $player } предлагает закончить тур: согласны { $count } из { $total } ({ $yes }).
+klotho-caption-triplet = ❗ У игрока { $player } триплет: очко или половина победы?
+klotho-kind-suit = масть
+klotho-kind-figures = фигуры
+klotho-kind-sequence = последовательность
+klotho-event-place = { $player } ставит фишку на { $cell }: { $card }
+klotho-event-move = { $player } переходит на { $cell } ({ $card })
+klotho-event-turn = { $player } открывает { $cell }: { $card }
+klotho-event-replace = { $player } заменяет карту на { $cell } картой из колоды
+klotho-event-score = ⭐ { $player } +{ $points } ({ $kinds }) на { $cells }
+klotho-event-triplet = ❗ Триплет на { $cells } для игрока { $player }
+klotho-event-triplet-choice = { $player } берёт { $choice ->
+    [half] половину победы
+   *[point] 1 очко
+}
+klotho-event-half-victory = 🏅 У игрока { $player } половинок победы: { $halves }
+klotho-event-skip = ⏭ У игрока { $player } нет ходов, ход пропущен
+klotho-event-vote-failed = 🗳 Предложение закончить тур отклонено.
+klotho-event-vote-cancelled = 🗳 Сделан ход: предложение закончить тур снято.
+klotho-event-tour-end = 🏁 Тур { $tour } окончен{ $reason ->
+    [vote] {" "}по общему согласию
+   *[other] {""}
+}.
+klotho-event-tour-start = 🔄 Начинается тур { $tour }.
+klotho-choice-place = { $cell } 📍
+klotho-choice-move = { $cell } 👣
+klotho-choice-turn = { $cell } 🂠
+klotho-choice-replace = { $cell } ♻
+klotho-choice-cell = { $cell } …
+klotho-choice-triplet-point = 1 очко
+klotho-choice-triplet-half = ½ победы
+klotho-choice-propose = 🤝 Предложить закончить тур
+klotho-choice-vote-yes = 👍 Закончить тур
+klotho-choice-vote-no = 👎 Играть дальше
+option-rounds = Туров: { $value } на игрока
+rules-klotho =
+    «Клото» («Старатель») — от 2 до 8 игроков, колода 36 карт. В каждом туре поле раскладывается рубашкой вверх (4×4; 4×5 для 5–6 игроков; 5×5 для 7–8).
+    Сначала каждый ставит фишку на карту, и она открывается. Затем по очереди делают одно из: передвинуть фишку на соседнюю открытую карту без фишки; открыть соседнюю закрытую карту; заменить соседнюю открытую карту, которая не входит в комбинацию и соседствует с закрытой, картой из колоды (рубашкой вверх). Соседи — и по диагонали тоже.
+    Когда карта открывается, проверяются все линии из трёх открытых карт через неё: фишка на средней карте получает по очку за масть, фигуры (В Д К Т) и последовательность (без перехода через туз). Три карты одного достоинства — триплет: владелец выбирает очко или половину победы; две половинки — немедленная победа.
+    Тур кончается, когда открыта последняя карта или когда все согласны его закончить. После условленного числа туров побеждает набравший больше очков; при равенстве играют дальше.
+    Кнопки: на сообщении стола ходящий игрок нажимает клетку (📍 поставить, 👣 перейти, 🂠 открыть, ♻ заменить).
