@@ -6,12 +6,15 @@ from collections.abc import Mapping
 from types import MappingProxyType
 from typing import Any
 
+from games.caravan.game import CaravanGame
 from games.core.errors import GameError
 from games.core.protocol import Game
 from games.klac.game import KlacGame
 from games.klotho.game import KlothoGame
 
-GAMES: Mapping[str, Game[Any]] = MappingProxyType({"klac": KlacGame(), "klotho": KlothoGame()})
+GAMES: Mapping[str, Game[Any]] = MappingProxyType(
+    {"klac": KlacGame(), "klotho": KlothoGame(), "caravan": CaravanGame()}
+)
 
 
 class UnknownGame(GameError):
