@@ -16,13 +16,22 @@ from dataclasses import dataclass, field
 from functools import partial
 from typing import Any
 
-from bot.core import presenters
+from bot.core import decks, presenters
 from bot.core.errors import ServiceError
 from bot.core.i18n import I18n
 from bot.core.service import START_GRACE_SECONDS, Notice, TableService
 from bot.core.tables import Status, Table
-from bot.core.tokens import LobbyToken, MoveToken, NoopToken, SharedToken, VoteToken
+from bot.core.tokens import (
+    DeckToken,
+    ExplainToken,
+    LobbyToken,
+    MoveToken,
+    NoopToken,
+    SharedToken,
+    VoteToken,
+)
 from games import registry
+from games.core.cards import SUIT_SYMBOLS
 from games.core.errors import GameError
 from games.core.menu import build_menu, movers
 from games.core.protocol import Action, Game
@@ -151,17 +160,27 @@ class Screens:
             return self.duration(int(value), lang)
         if key == "on_timeout":
             return self.t(lang, f"value-timeout-{value}")
-        return str(value)
+        named = f"value-{key}-{value}"
+        return self.t(lang, named) if self.i18n.has("en", named) else str(value)
 
     # -- the public table ----------------------------------------------------
 
-    async def table(self, table: Table, state: Any, lang: str, path: Sequence[int] = ()) -> Screen:
+    async def table(
+        self,
+        table: Table,
+        state: Any,
+        lang: str,
+        path: Sequence[int] = (),
+        *,
+        explain: bool = False,
+    ) -> Screen:
         """The table message: the public image, a caption, and its buttons.
 
         Games with public moves get the move menu of the seat to move here
         (at ``path``), laid out like the field when the game has one, plus
         the game's shared buttons; every table gets vote buttons while a vote
-        is open.
+        is open. With ``explain`` the caption also says why the menu leaves
+        targets out.
         """
         game, view, names, image, key = await self._drawn(table, state, None)
         t = partial(self.t, lang)
@@ -180,6 +199,8 @@ class Screens:
         buttons: list[tuple[Button, ...]] = []
         if game.public_moves and game_movers:
             buttons += self._menu_buttons(table, state, game_movers[0], path, lang)
+            if explain:
+                lines += self._why_lines(table, state, game_movers[0], path, lang)
         if game.public_moves and table.status == Status.PLAYING:
             shared = [
                 Button(
@@ -239,13 +260,29 @@ class Screens:
             rows = _grid(table, grid, {str(c.args["cell"]): b for c, b in options})
         else:
             rows = _pack([(b,) for _, b in options])
+        version = table.state_version
+        if game.explain(state, seat, [c.key for c in menu.taken]):
+            why = ExplainToken(table.id, version, seat, menu.path).encode()
+            rows = (*rows, (Button(self.t(lang, "btn-why-not"), why),))
         if menu.path:
-            version = table.state_version
             back = MoveToken(table.id, version, seat, menu.path[:-1]).encode()
             root = MoveToken(table.id, version, seat, ()).encode()
             t = partial(self.t, lang)
             rows = (*rows, (Button(t("btn-back"), back), Button(t("btn-cancel-move"), root)))
         return list(rows)
+
+    def _why_lines(
+        self, table: Table, state: Any, seat: int, path: Sequence[int], lang: str
+    ) -> list[str]:
+        """The reasons the game gives for what the menu at ``path`` leaves out."""
+        game = registry.get(table.game)
+        presenter = presenters.get(table.game)
+        names = self.names(table)
+        menu = build_menu(game, state, seat, path)
+        reasons = game.explain(state, seat, [c.key for c in menu.taken])
+        return [self.t(lang, "why-not-title")] + [
+            "• " + self.t(lang, c.msg, **_plain(presenter.args(c.args, names))) for c in reasons
+        ]
 
     def event_lines(self, table: Table, lang: str) -> list[str]:
         """What the last change did, one line per public event worth telling."""
@@ -258,9 +295,19 @@ class Screens:
     # -- a seat's private screen ---------------------------------------------
 
     async def seat(
-        self, table: Table, state: Any, seat: int, lang: str, path: Sequence[int] = ()
+        self,
+        table: Table,
+        state: Any,
+        seat: int,
+        lang: str,
+        path: Sequence[int] = (),
+        *,
+        explain: bool = False,
     ) -> Screen:
-        """A seat's hand and, on its turn, the move menu at ``path``."""
+        """A seat's hand and, on its turn, the move menu at ``path``.
+
+        With ``explain`` the text also says why the menu leaves targets out.
+        """
         game, _, names, image, key = await self._drawn(table, state, seat)
         t = partial(self.t, lang)
         presenter = presenters.get(table.game)
@@ -271,6 +318,8 @@ class Screens:
             taken = " ".join(t(c.msg, **presenter.args(c.args, names)) for c in menu.taken)
             prompt = f"{table.game}-prompt-{len(menu.path)}"
             lines = [t("seat-your-turn"), taken, t(prompt) if self.i18n.has("en", prompt) else ""]
+            if explain:
+                lines += self._why_lines(table, state, seat, path, lang)
             text = "\n".join(line for line in lines if line)
             buttons = self._menu_buttons(table, state, seat, path, lang)
         elif table.status == Status.PLAYING:
@@ -280,6 +329,72 @@ class Screens:
         else:
             text = t("seat-game-over")
         return Screen(text, image, key, tuple(buttons))
+
+    # -- the deck builder ----------------------------------------------------
+
+    def deck(
+        self,
+        game: str,
+        draft: Sequence[str],
+        saved: Sequence[str] | None,
+        card_set: str,
+        suit: str,
+        lang: str,
+        note: str | None = None,
+    ) -> Screen:
+        """The deck builder: counts, validity, and toggles for one set and suit.
+
+        ``note`` is a line about the last press (saved, or why not).
+        """
+        rules = decks.rules(game)
+        t = partial(self.t, lang)
+        presenter = presenters.get(game)
+        cards = [rules.untag(card) for card in draft]
+        per_set = " · ".join(
+            f"{name}: {sum(1 for _, s in cards if s == name)}" for name in rules.sets
+        )
+        problems = rules.problems(list(draft))
+        lines = [
+            t("deck-title", game=t(f"game-{game}")),
+            t("deck-count", count=len(draft), sets=per_set),
+            t("deck-valid") if not problems else t("deck-invalid"),
+            *(f"• {self.error(problem, lang)}" for problem in problems),
+        ]
+        if saved is None:
+            lines.append(t("deck-saved-none"))
+        else:
+            changed = "true" if sorted(saved) != sorted(draft) else "false"
+            lines.append(t("deck-saved", count=len(saved), changed=changed))
+        lines += ["", t("deck-page", set=card_set, suit=_suit_label(suit)), t("deck-hint")]
+        if note:
+            lines += ["", note]
+
+        def go(op: str, to_set: str = card_set, to_suit: str = suit) -> str:
+            return DeckToken(game, to_set, to_suit, op).encode()
+
+        inside = set(draft)
+        toggles = [
+            Button(
+                ("✅ " if rules.tag(code, card_set) in inside else "▫️ ") + presenter.card(code),
+                go(f"t{code[:-1] if suit != decks.JOKER_SUIT else code}"),
+            )
+            for code in rules.page(suit)
+        ]
+        buttons = (
+            tuple(
+                Button(("• " if name == card_set else "") + t("deck-set", set=name), go("v", name))
+                for name in rules.sets
+            ),
+            tuple(
+                Button(("• " if page == suit else "") + _suit_label(page), go("v", to_suit=page))
+                for page in decks.PAGES
+            ),
+            *(tuple(toggles[i : i + 5]) for i in range(0, len(toggles), 5)),
+            (Button(t("deck-btn-all"), go("all")), Button(t("deck-btn-none"), go("none"))),
+            (Button(t("deck-btn-standard"), go("std")), Button(t("deck-btn-clear"), go("clr"))),
+            (Button(t("deck-btn-save"), go("save")), Button(t("deck-btn-forget"), go("forget"))),
+        )
+        return Screen("\n".join(lines), buttons=buttons)
 
     # -- images --------------------------------------------------------------
 
@@ -341,6 +456,10 @@ def _pack(rows: list[tuple[Button, ...]]) -> tuple[tuple[Button, ...], ...]:
         else:
             packed.append(row)
     return tuple(packed)
+
+
+def _suit_label(suit: str) -> str:
+    return "🃏" if suit == decks.JOKER_SUIT else SUIT_SYMBOLS[suit]
 
 
 def _plain(params: dict[str, Any]) -> dict[str, Any]:

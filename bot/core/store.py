@@ -11,6 +11,8 @@ Key layout (``P`` is the configurable prefix, ``ID`` a table id):
 - ``Pstats:KEY``    hash: ``game:played`` / ``game:won``
 - ``Plang:SCOPE``   string: the chosen language of a chat or user
 - ``Pflag:NAME``    set: members with a frontend flag (e.g. users the bot may message)
+- ``Pdeck:KIND:GAME:KEY``  string: a player's deck for a game as a JSON list of
+  cards; KIND ``saved`` (kept) or ``draft`` (being built, expires)
 
 The per-table keys share the hash tag ``{t:ID}``, so the compare-and-set
 script touches one Redis Cluster slot. Index keys are written outside it: they
@@ -19,7 +21,9 @@ are derived data and every reader tolerates a stale entry.
 
 from __future__ import annotations
 
+import json
 import secrets
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import cast
 
@@ -28,6 +32,7 @@ from redis.asyncio.retry import Retry
 from redis.backoff import ExponentialBackoff
 from redis.exceptions import ConnectionError as RedisConnectionError
 from redis.exceptions import TimeoutError as RedisTimeoutError
+from redis.exceptions import WatchError
 
 from bot.core.tables import Table
 from games.core import serial
@@ -316,3 +321,47 @@ class Store:
     async def flagged(self, name: str, member: str) -> bool:
         """True when ``member`` is in the flag set ``name``."""
         return bool(await self.redis.sismember(f"{self.prefix}flag:{name}", member))
+
+    # -- decks ---------------------------------------------------------------
+
+    def _deck_key(self, kind: str, game: str, player: str) -> str:
+        return f"{self.prefix}deck:{kind}:{game}:{player}"
+
+    async def deck(self, kind: str, game: str, player: str) -> list[str] | None:
+        """A player's ``saved`` or ``draft`` deck for ``game``; None when there is none."""
+        raw = cast(str | None, await self.redis.get(self._deck_key(kind, game, player)))
+        return None if raw is None else [str(card) for card in json.loads(raw)]
+
+    async def set_deck(
+        self, kind: str, game: str, player: str, cards: list[str] | None, *, ttl: int | None = None
+    ) -> None:
+        """Store (or with ``None`` delete) a player's deck; ``ttl`` in seconds, None: keep."""
+        key = self._deck_key(kind, game, player)
+        if cards is None:
+            await self.redis.delete(key)
+        else:
+            await self.redis.set(key, json.dumps(cards), ex=ttl)
+
+    async def update_deck(
+        self,
+        kind: str,
+        game: str,
+        player: str,
+        change: Callable[[list[str] | None], list[str]],
+        *,
+        ttl: int | None = None,
+    ) -> list[str]:
+        """Apply ``change`` to a deck atomically (two presses at once both count)."""
+        key = self._deck_key(kind, game, player)
+        async with self.redis.pipeline(transaction=True) as pipe:
+            while True:
+                try:
+                    await pipe.watch(key)
+                    raw = cast(str | None, await pipe.get(key))
+                    cards = change(None if raw is None else [str(c) for c in json.loads(raw)])
+                    pipe.multi()
+                    pipe.set(key, json.dumps(cards), ex=ttl)
+                    await pipe.execute()
+                    return cards
+                except WatchError:
+                    continue

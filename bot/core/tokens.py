@@ -7,6 +7,8 @@
 ``n:GAME``              open a lobby for GAME in the chat where it is pressed
 ``s:ID:VER:N``          shared action N of the game (e.g. a vote), for whoever presses
 ``z:ID``                a placeholder (an empty cell of a field keyboard)
+``w:ID:VER:SEAT:PATH``  "why not?": the menu at PATH with the reasons for what it leaves out
+``d:GAME:SET:SUIT:OP``  the deck builder of GAME showing SET and SUIT; OP changes the draft
 
 Tokens fit Telegram's 64-byte callback data and Discord's 100-character
 custom ids. A token that does not parse is refused as forged; one that
@@ -17,17 +19,23 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from typing import ClassVar
 
 MAX_TOKEN_BYTES = 64
 
 _ID = r"[A-Za-z0-9_-]{4,16}"
-_MOVE = re.compile(rf"m:({_ID}):(\d{{1,9}}):(\d{{1,2}}):((?:\d{{1,3}}(?:\.\d{{1,3}}){{0,7}})?)")
+_MOVE = re.compile(
+    rf"([mw]):({_ID}):(\d{{1,9}}):(\d{{1,2}}):((?:\d{{1,3}}(?:\.\d{{1,3}}){{0,7}})?)"
+)
 _LOBBY = re.compile(rf"l:({_ID}):(j|l|s|c|o\d{{1,2}})")
 _VOTE = re.compile(rf"v:({_ID}):(\d{{1,6}}):([yn])")
 _PROPOSE = re.compile(rf"p:({_ID}):(a|r\d{{1,2}})")
 _NEW = re.compile(r"n:([a-z]{2,16})")
 _SHARED = re.compile(rf"s:({_ID}):(\d{{1,9}}):(\d{{1,2}})")
 _NOOP = re.compile(rf"z:({_ID})")
+_DECK = re.compile(
+    r"d:([a-z]{2,16}):([A-C]):([SHDCX]):(v|t(?:[2-9]|10|[JQKA]|X[12])|all|none|std|clr|save|forget)"
+)
 
 
 class BadToken(ValueError):
@@ -42,12 +50,12 @@ class MoveToken:
     version: int
     seat: int
     path: tuple[int, ...]
+    prefix: ClassVar[str] = "m"
 
     def encode(self) -> str:
         """The token text."""
-        return _checked(
-            f"m:{self.table_id}:{self.version}:{self.seat}:{'.'.join(map(str, self.path))}"
-        )
+        path = ".".join(map(str, self.path))
+        return _checked(f"{self.prefix}:{self.table_id}:{self.version}:{self.seat}:{path}")
 
 
 @dataclass(frozen=True)
@@ -124,7 +132,46 @@ class NoopToken:
         return _checked(f"z:{self.table_id}")
 
 
-Token = MoveToken | LobbyToken | VoteToken | ProposeToken | NewGameToken | SharedToken | NoopToken
+@dataclass(frozen=True)
+class ExplainToken(MoveToken):
+    """Show a seat's menu at ``path`` with why some targets are missing.
+
+    A kind of :class:`MoveToken` (the same checks apply), so test for it first.
+    """
+
+    prefix: ClassVar[str] = "w"
+
+
+@dataclass(frozen=True)
+class DeckToken:
+    """A deck-builder button: the page (card set and suit) to show, and what to change.
+
+    ``op`` is ``v`` (only show), ``t<rank>`` (add or remove that card; a
+    joker's rank is ``X1``/``X2`` under suit ``X``), ``all``/``none`` (the
+    whole suit of that set), ``std`` (start again from the standard deck),
+    ``clr`` (empty the draft), ``save`` or ``forget`` (back to the standard deck).
+    """
+
+    game: str
+    card_set: str
+    suit: str
+    op: str = "v"
+
+    def encode(self) -> str:
+        """The token text."""
+        return _checked(f"d:{self.game}:{self.card_set}:{self.suit}:{self.op}")
+
+
+Token = (
+    MoveToken
+    | LobbyToken
+    | VoteToken
+    | ProposeToken
+    | NewGameToken
+    | SharedToken
+    | NoopToken
+    | DeckToken
+)
 
 
 def decode(text: object) -> Token:
@@ -132,8 +179,9 @@ def decode(text: object) -> Token:
     if not isinstance(text, str) or len(text.encode()) > MAX_TOKEN_BYTES:
         raise BadToken("malformed token")
     if m := _MOVE.fullmatch(text):
-        path = tuple(int(p) for p in m[4].split(".")) if m[4] else ()
-        return MoveToken(m[1], int(m[2]), int(m[3]), path)
+        path = tuple(int(p) for p in m[5].split(".")) if m[5] else ()
+        kind = ExplainToken if m[1] == "w" else MoveToken
+        return kind(m[2], int(m[3]), int(m[4]), path)
     if m := _LOBBY.fullmatch(text):
         return LobbyToken(m[1], m[2])
     if m := _VOTE.fullmatch(text):
@@ -148,6 +196,8 @@ def decode(text: object) -> Token:
         return SharedToken(m[1], int(m[2]), int(m[3]))
     if m := _NOOP.fullmatch(text):
         return NoopToken(m[1])
+    if m := _DECK.fullmatch(text):
+        return DeckToken(m[1], m[2], m[3], m[4])
     raise BadToken("malformed token")
 
 

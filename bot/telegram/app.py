@@ -28,7 +28,7 @@ from bot.core.languages import Languages
 from bot.core.screens import Screens
 from bot.core.service import TableService
 from bot.logs import REQUEST_ID
-from bot.telegram import buttons, commands, members
+from bot.telegram import buttons, commands, decks, members
 from bot.telegram.context import Frontend
 from bot.telegram.outbox import Limits, Outbox
 from bot.telegram.publisher import Publisher
@@ -36,7 +36,7 @@ from bot.telegram.publisher import Publisher
 log = logging.getLogger("bot.telegram")
 
 GROUP_COMMANDS = ("play", "hand", "rules", "stop", "lang", "stats", "help")
-PRIVATE_COMMANDS = ("hand", "rules", "lang", "stats", "help")
+PRIVATE_COMMANDS = ("hand", "deck", "rules", "lang", "stats", "help")
 
 
 class _RequestIdMiddleware(BaseMiddleware):
@@ -91,7 +91,12 @@ async def build(
     dispatcher = Dispatcher()
     dispatcher.update.outer_middleware(_RequestIdMiddleware())
     dispatcher["frontend"] = frontend
-    dispatcher.include_routers(commands.make_router(), buttons.make_router(), members.make_router())
+    dispatcher.include_routers(
+        commands.make_router(),
+        decks.make_router(),
+        buttons.make_router(),
+        members.make_router(),
+    )
     return TelegramFrontend(bot, dispatcher, frontend, outbox)
 
 

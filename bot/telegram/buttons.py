@@ -8,10 +8,10 @@ from aiogram import Router
 from aiogram.enums import ChatType
 from aiogram.types import CallbackQuery, Message
 
-from bot.core.errors import NotSeated, ServiceError
+from bot.core.errors import BadRequest, NotSeated, ServiceError
 from bot.core.tables import Status
-from bot.core.tokens import BadToken, LobbyToken, NewGameToken, decode
-from bot.telegram import ids
+from bot.core.tokens import BadToken, DeckToken, LobbyToken, NewGameToken, decode
+from bot.telegram import decks, ids
 from bot.telegram.commands import open_lobby
 from bot.telegram.context import Frontend, player
 from games.core.errors import GameError
@@ -34,6 +34,11 @@ async def press(query: CallbackQuery, frontend: Frontend) -> None:
     in_group = message.chat.type != ChatType.PRIVATE
     chat = ids.message_chat_key(message) if in_group else None
     try:
+        if isinstance(token, DeckToken):
+            if in_group:
+                raise BadRequest()
+            await decks.press(query, message, token, frontend)
+            return
         if isinstance(token, NewGameToken):
             if chat is not None:
                 await open_lobby(frontend, chat, user, token.game)
@@ -59,12 +64,16 @@ async def press(query: CallbackQuery, frontend: Frontend) -> None:
         if chat is not None:
             # A public game's menu lives on the table message, in the chat's language.
             chat_lang = await frontend.chat_lang(chat)
-            screen = await frontend.screens.table(table, state, chat_lang, path)
+            screen = await frontend.screens.table(
+                table, state, chat_lang, path, explain=outcome.explain
+            )
         else:
             seat = table.seat_of(ids.player_key(user.id))
             assert seat is not None
-            screen = await frontend.screens.seat(table, state, seat, lang, path)
-        frontend.publisher.edit_pressed(table, message.chat.id, message.message_id, screen)
+            screen = await frontend.screens.seat(
+                table, state, seat, lang, path, explain=outcome.explain
+            )
+        frontend.publisher.edit_pressed(message.chat.id, message.message_id, screen)
     await query.answer()
 
 

@@ -17,6 +17,7 @@ from bot.core.tables import Status
 from bot.core.tokens import NewGameToken
 from bot.telegram import ids
 from bot.telegram.context import Frontend, player
+from bot.telegram.decks import DECK_LINK, send_builder
 from bot.telegram.markup import keyboard
 from games import registry
 from games.core.errors import GameError
@@ -30,7 +31,10 @@ JOIN_PREFIX = "join_"
 async def start_link(
     message: Message, command: CommandObject, frontend: Frontend, bot: Bot
 ) -> None:
-    """``/start join_ID`` from a lobby's link: open the private chat and take a seat."""
+    """``/start join_ID`` from a lobby's link: open the private chat and take a seat.
+
+    ``/start deck`` (the link ``/deck`` gives in a group) opens the deck builder.
+    """
     user = message.from_user
     assert user is not None
     await frontend.mark_messageable(user.id)
@@ -38,6 +42,9 @@ async def start_link(
     say = frontend.publisher.say
     here = ids.player_key(user.id)
     payload = command.args or ""
+    if payload == DECK_LINK:
+        await send_builder(frontend, user)
+        return
     if not payload.startswith(JOIN_PREFIX):
         say(here, frontend.i18n.t(lang, "tg-welcome"))
         return

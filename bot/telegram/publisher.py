@@ -230,25 +230,33 @@ class Publisher:
         )
         await self.store.set_ref(table_id, f"{ref}:image", screen.image_key or "")
 
-    def edit_pressed(self, table: Table, chat_id: int, message_id: int, screen: Screen) -> None:
-        """Show a menu step in the private message that was pressed.
+    def edit_pressed(self, chat_id: int, message_id: int, screen: Screen) -> None:
+        """Show a menu step in the message that was pressed.
 
-        Only the caption and buttons change: the image is the same hand.
+        Only the text (a photo's caption) and buttons change: the image stays.
         """
 
         async def call() -> None:
             try:
-                await self.bot.edit_message_caption(
-                    chat_id=chat_id,
-                    message_id=message_id,
-                    caption=caption(screen),
-                    reply_markup=keyboard(screen.buttons),
-                )
+                if screen.image is None:
+                    await self.bot.edit_message_text(
+                        text=caption(screen),
+                        chat_id=chat_id,
+                        message_id=message_id,
+                        reply_markup=keyboard(screen.buttons),
+                    )
+                else:
+                    await self.bot.edit_message_caption(
+                        chat_id=chat_id,
+                        message_id=message_id,
+                        caption=caption(screen),
+                        reply_markup=keyboard(screen.buttons),
+                    )
             except TelegramBadRequest as exc:
                 if "not modified" not in exc.message:
                     raise
 
-        self.outbox.put(chat_id, call, key=f"{table.id}:nav:{message_id}")
+        self.outbox.put(chat_id, call, key=f"nav:{chat_id}:{message_id}")
 
     def say(self, chat: str, text: str, markup: InlineKeyboardMarkup | None = None) -> None:
         """Queue a plain message to a chat (or forum topic)."""

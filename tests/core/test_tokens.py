@@ -3,6 +3,8 @@ import pytest
 from bot.core import tokens
 from bot.core.tokens import (
     BadToken,
+    DeckToken,
+    ExplainToken,
     LobbyToken,
     MoveToken,
     NewGameToken,
@@ -26,6 +28,12 @@ from bot.core.tokens import (
         NewGameToken("klac"),
         SharedToken("AbCd_-12", 77, 2),
         NoopToken("AbCd_-12"),
+        ExplainToken("AbCd_-12", 123456789, 1, (3, 12)),
+        ExplainToken("AbCd_-12", 4, 0, ()),
+        DeckToken("caravan", "C", "X", "tX2"),
+        DeckToken("caravan", "A", "H", "t10"),
+        DeckToken("caravan", "B", "S", "forget"),
+        DeckToken("caravan", "A", "D"),
     ],
 )
 def test_round_trip_and_size(token: tokens.Token) -> None:
@@ -61,6 +69,13 @@ def test_round_trip_and_size(token: tokens.Token) -> None:
         "m:abcd:1:0:" + "1" * 80,
         "m:абвг:1:0:",
         "m:abcd:1:0:0\n",
+        "w:abcd:1:x:",
+        "d:caravan:D:S:v",
+        "d:caravan:A:S:t1",
+        "d:caravan:A:S:t11",
+        "d:caravan:A:X:tX3",
+        "d:caravan:A:S:drop",
+        "d:Caravan:A:S:v",
     ],
 )
 def test_malformed_tokens_refused(text: object) -> None:
@@ -71,3 +86,8 @@ def test_malformed_tokens_refused(text: object) -> None:
 def test_encoding_refuses_oversized_path() -> None:
     with pytest.raises(BadToken):
         MoveToken("AbCdEfGh12345678", 123456789, 5, tuple(range(100, 130))).encode()
+
+
+def test_explain_token_is_told_apart_from_a_move() -> None:
+    assert type(tokens.decode("w:abcd:1:0:2")) is ExplainToken
+    assert type(tokens.decode("m:abcd:1:0:2")) is MoveToken

@@ -10,11 +10,12 @@ from collections.abc import Mapping
 from types import MappingProxyType
 
 from bot.core.presenters.base import Presenter
+from bot.core.presenters.caravan import CaravanPresenter
 from bot.core.presenters.klac import KlacPresenter
 from bot.core.presenters.klotho import KlothoPresenter
 
 PRESENTERS: Mapping[str, Presenter] = MappingProxyType(
-    {"klac": KlacPresenter(), "klotho": KlothoPresenter()}
+    {"klac": KlacPresenter(), "klotho": KlothoPresenter(), "caravan": CaravanPresenter()}
 )
 
 

@@ -59,8 +59,10 @@ class TableService(DeadlineService):
             tok = tokens.decode(token)
         except tokens.BadToken:
             raise BadRequest() from None
-        if isinstance(tok, tokens.NewGameToken):
-            raise BadRequest()  # opening a lobby needs the chat: frontends call create()
+        if isinstance(tok, tokens.NewGameToken | tokens.DeckToken):
+            # Opening a lobby needs the chat (frontends call create()); decks
+            # are not tables (frontends use the DeckBook).
+            raise BadRequest()
         table, state = await self.get(tok.table_id)
         if isinstance(tok, tokens.MoveToken):
             return await self._press_move(table, state, player_key, tok)
@@ -116,6 +118,10 @@ class TableService(DeadlineService):
             menu = build_menu(game, state, seat, tok.path)
         except IllegalAction:
             raise StaleVersion() from None
+        if isinstance(tok, tokens.ExplainToken):
+            if menu.action is not None:
+                raise BadRequest()
+            return Outcome(table, state, path=tok.path, explain=True)
         if menu.action is None:
             return Outcome(table, state, path=tok.path)
         table, state = await self.play(table.id, player_key, tok.version, menu.action)

@@ -18,6 +18,7 @@ from typing import Any, ParamSpec, TypeVar
 
 from redis.exceptions import RedisError
 
+from bot.core.decks import DeckBook
 from bot.core.errors import (
     Conflict,
     TableNotFound,
@@ -88,6 +89,8 @@ class Outcome:
     state: Any | None
     #: a menu path to show the presser (navigation, no state change)
     path: tuple[int, ...] | None = None
+    #: show that menu with the reasons for what it leaves out
+    explain: bool = False
 
 
 @dataclass
@@ -125,6 +128,7 @@ class ServiceBase:
     def __init__(self, store: Store, *, clock: Callable[[], float] = time.time) -> None:
         self.store = store
         self.clock = clock
+        self.decks = DeckBook(store)
         self._listeners: list[Listener] = []
 
     def subscribe(self, listener: Listener) -> None:

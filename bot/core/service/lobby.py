@@ -5,6 +5,7 @@ from __future__ import annotations
 import secrets
 from typing import Any
 
+from bot.core import decks
 from bot.core.errors import (
     BadRequest,
     ChatBusy,
@@ -174,7 +175,15 @@ class LobbyService(ServiceBase):
 
     @guarded
     async def start(self, table_id: str, player_key: str) -> Table:
-        """Deal and begin: the creator at once, any seated player after a short wait."""
+        """Deal and begin: the creator at once, any seated player after a short wait.
+
+        In a game played with own decks each player's saved deck is read
+        first; if the seats change meanwhile, the start is refused as a
+        conflict (press again) rather than dealing someone the wrong deck.
+        """
+        lobby, _ = await self.get(table_id)
+        players = [p.key for p in lobby.players]
+        own_decks = await self.decks.for_table(lobby.game, lobby.options, players)
 
         def step(table: Table, state: Any) -> Step:
             require_status(table, Status.LOBBY)
@@ -186,8 +195,13 @@ class LobbyService(ServiceBase):
             wait = self.start_wait(table, player_key)
             if wait is None or wait > 0:
                 raise ServiceError("start-too-soon", seconds=int(wait or START_GRACE_SECONDS) + 1)
+            options = dict(table.options)
+            if own_decks is not None:
+                if [p.key for p in table.players] != players:
+                    raise Conflict()
+                options[decks.rules(table.game).cards_option] = list(own_decks.values())
             table.seed = new_seed()
-            new = game.new_game(len(table.players), table.options, table.seed)
+            new = game.new_game(len(table.players), options, table.seed)
             table.status = Status.PLAYING
             table.state_version = 1
             self._reset_clock(table)

@@ -11,6 +11,8 @@ lobby-hint = Press “Join” to take a seat. The host starts the game; anyone s
 option-target = Play to: { $value } points
 option-turn_seconds = Turn time: { $value }
 option-on_timeout = When time runs out: { $value }
+option-best_of = Match: best of { $value }
+option-decks = Decks: { $value }
 value-seconds = { $seconds ->
     [0] no limit
    *[other] { $seconds } s
@@ -20,6 +22,8 @@ value-hours = { $hours } h
 value-timeout-auto = the bot moves once
 value-timeout-bot = the bot takes the seat
 value-timeout-none = only a reminder
+value-decks-standard = standard, 54 cards each
+value-decks-own = everyone’s own (built with /deck)
 
 ## Buttons
 btn-join = ✋ Join
@@ -28,6 +32,8 @@ btn-start = ▶ Start
 btn-cancel = ✖ Cancel
 btn-back = ⬅ Back
 btn-cancel-move = ✖ Cancel
+btn-why-not = ❓ Why not elsewhere?
+why-not-title = ❓ Why not:
 btn-vote-yes = 👍 Yes
 btn-vote-no = 👎 No
 

@@ -6,6 +6,9 @@ tg-cmd-stop = stop the game (by vote)
 tg-cmd-lang = language: /lang ru or /lang en
 tg-cmd-stats = my games and wins
 tg-cmd-help = what I can do
+tg-cmd-deck = build your own deck (Caravan)
+tg-deck-private = Decks are built in the private chat with me: press the button to open it.
+tg-deck-usage = Decks can be built for: { $games }. Send /deck.
 tg-btn-open-bot = 💬 Open the bot
 tg-btn-remove = 🗳 Hand { $player }’s seat to the bot
 tg-your-turn = 🟢 Your turn — { $game }
@@ -32,3 +35,4 @@ tg-help =
     /stop — stop the game (by vote)
     /lang ru | /lang en — the language of this chat (in private: yours)
     /stats — your games and wins
+    /deck — build your own deck (in the private chat)

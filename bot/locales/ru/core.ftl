@@ -11,6 +11,12 @@ lobby-hint = Нажмите «Сесть», чтобы занять место. 
 option-target = Игра до: { $value } очков
 option-turn_seconds = Время на ход: { $value }
 option-on_timeout = Когда время вышло: { $value }
+option-best_of = Матч: до { $value ->
+    [1] одной победы
+    [3] двух побед
+   *[other] трёх побед
+}
+option-decks = Колоды: { $value }
 value-seconds = { $seconds ->
     [0] без ограничения
    *[other] { $seconds } с
@@ -20,6 +26,8 @@ value-hours = { $hours } ч
 value-timeout-auto = бот делает один ход
 value-timeout-bot = бот занимает место
 value-timeout-none = только напоминание
+value-decks-standard = обычные, по 54 карты
+value-decks-own = свои у каждого (собрать: /deck)
 
 ## Кнопки
 btn-join = ✋ Сесть
@@ -28,6 +36,8 @@ btn-start = ▶ Начать
 btn-cancel = ✖ Отменить
 btn-back = ⬅ Назад
 btn-cancel-move = ✖ Отмена
+btn-why-not = ❓ Почему не сюда?
+why-not-title = ❓ Почему нельзя:
 btn-vote-yes = 👍 Да
 btn-vote-no = 👎 Нет
 

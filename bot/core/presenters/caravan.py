@@ -1,0 +1,93 @@
+"""Caravan in words: cards with suit symbols, the match line, what each move did."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from bot.core.presenters.base import Presenter, Translate
+from games.core.cards import pretty
+from games.core.errors import InvalidCard
+
+#: Args that hold a card code besides ``card`` (a Jack's or joker's target, a caravan's last card).
+CARD_ARGS = ("target", "last")
+
+
+class CaravanPresenter(Presenter):
+    """Text for Caravan."""
+
+    def card(self, card: str) -> str:
+        """``7♠``, ``10♥``, ``🃏``."""
+        try:
+            return pretty(card)
+        except InvalidCard:
+            return "?"
+
+    def args(self, args: Mapping[str, Any], names: Sequence[str]) -> dict[str, Any]:
+        """As the base, plus the other card-valued args."""
+        out = super().args(args, names)
+        for key in CARD_ARGS:
+            if isinstance(args.get(key), str):
+                out[key] = self.card(args[key])
+        return out
+
+    def caption(self, view: Mapping[str, Any], names: Sequence[str], t: Translate) -> list[str]:
+        """The match score (in a match of several games) and the opening-round hint."""
+        lines = []
+        if view["best_of"] > 1:
+            score = " : ".join(str(w) for w in view["wins"])
+            lines.append(
+                t(
+                    "caravan-caption-match",
+                    game=view["game_no"],
+                    best=view["best_of"],
+                    first=names[0],
+                    second=names[1],
+                    score=score,
+                )
+            )
+        if view["phase"] == "opening":
+            lines.append(t("caravan-caption-opening"))
+        held = [
+            t("caravan-caption-pair", n=pair + 1, player=names[seat])
+            for pair, seat in enumerate(view["pairs"])
+            if seat is not None
+        ]
+        if held and not view["over"]:
+            lines.append(" · ".join(held))
+        return lines
+
+    def event(self, event: Mapping[str, Any], names: Sequence[str], t: Translate) -> str | None:
+        """A line per move, redeal, lost game and new game; draws and discards stay private."""
+        kind = event.get("kind")
+        args = self.args(event, names)
+        player = args.get("seat", "?")
+        if kind == "play":
+            return t("caravan-event-play", player=player, card=args["card"], n=event["pair"] + 1)
+        if kind == "attach":
+            owner = names[event["owner"]]
+            return t(
+                "caravan-event-attach",
+                player=player,
+                card=args["card"],
+                target=args["target"],
+                owner=owner,
+                n=event["pair"] + 1,
+                removed=len(event.get("removed", [])),
+            )
+        if kind == "discard":
+            return t("caravan-event-discard", player=player)
+        if kind == "disband":
+            return t("caravan-event-disband", player=player, n=event["pair"] + 1)
+        if kind == "redeal":
+            return t("caravan-event-redeal", player=player)
+        if kind == "empty_hand":
+            return t("caravan-event-empty-hand", player=player)
+        if kind == "game_end":
+            wins = " : ".join(str(w) for w in event["wins"])
+            winner = names[event["winner"]]
+            return t("caravan-event-game-end", game=event["game_no"], player=winner, wins=wins)
+        if kind == "game_start" and int(event.get("game_no", 1)) > 1:
+            opener = names[event["first"]]
+            return t("caravan-event-game-start", game=event["game_no"], player=opener)
+        return None
