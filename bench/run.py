@@ -3,7 +3,8 @@
     python -m bench.run [--games N] [--moves N] [--save DIR]
 
 Figures: Klac engine random-playout actions/s; table image render time
-(median of 50) and PNG size; table-service move latency (load + check +
+(median of 50) and PNG size (Klac, Klotho, and a late-game Caravan table with
+its hand); table-service move latency (load + check +
 compare-and-set save, no render) p50/p99 against Redis; state size in bytes.
 Uses REDIS_URL if set, otherwise a private redis-server.
 """
@@ -89,6 +90,56 @@ def klotho_render(seats: int, save: Path | None) -> tuple[float, int]:
     return statistics.median(times), len(png)
 
 
+def caravan_busy_state() -> Any:
+    """A Caravan state late in a game with as many cards on the table as random
+    play gives (numerals and the faces on them): the hardest table to draw."""
+    game = registry.get("caravan")
+    best, most = None, -1
+    for seed in range(30):
+        rng = random.Random(seed)
+        state = game.new_game(2, None, seed=seed)
+        while not game.is_over(state):
+            seat = game.to_move(state)[0]
+            actions = game.legal_actions(state, seat)
+            # Build caravans up: play and attach (no Jacks) whenever possible.
+            builds = [a for a in actions if a[0] == "play" or (a[0] == "attach" and a[1][0] != "J")]
+            state = game.apply(state, seat, rng.choice(builds or actions))
+            view = game.view(state, None)
+            cards = sum(1 + len(card["faces"]) for side in view["caravans"] for caravan in side
+                        for card in caravan["cards"])  # fmt: skip
+            if cards > most:
+                best, most = state, cards
+    return best
+
+
+def caravan_render(save: Path | None) -> tuple[int, float, int, float, float, int]:
+    """Cards on the table; median ms and PNG bytes of that table; its first (cold
+    cache) render in ms; median ms and PNG bytes of a hand."""
+    game = registry.get("caravan")
+    renderer = renderers.get("caravan")
+    assert renderer.private is not None
+    state = caravan_busy_state()
+    public, private = game.view(state, None), game.view(state, 0)
+    cards = sum(1 + len(card["faces"]) for side in public["caravans"] for caravan in side
+                for card in caravan["cards"])  # fmt: skip
+    started = time.perf_counter()
+    renderer.table(public, names=NAMES)
+    cold = (time.perf_counter() - started) * 1000
+    figures: list[float] = []
+    for draw, view, name in ((renderer.table, public, "table"),
+                             (renderer.private, private, "hand")):  # fmt: skip
+        times, png = [], b""
+        for _ in range(50):
+            started = time.perf_counter()
+            png = draw(view, names=NAMES)
+            times.append((time.perf_counter() - started) * 1000)
+        figures += [statistics.median(times), len(png)]
+        if save is not None:
+            save.mkdir(parents=True, exist_ok=True)
+            (save / f"caravan-{name}.png").write_bytes(png)
+    return cards, figures[0], int(figures[1]), cold, figures[2], int(figures[3])
+
+
 def render_speed(state: Any, save: Path | None) -> tuple[float, int, float, int]:
     """Median ms and PNG bytes of the table image, and of a hand image."""
     renderer = renderers.get("klac")
@@ -164,6 +215,13 @@ def main() -> None:
             f"render: klotho {field} field ({seats} players) median {ms:.1f} ms (target <= 25), "
             f"PNG {size / 1024:.1f} KB (target <= 150)"
         )
+
+    cards, table_ms, table_png, cold_ms, hand_ms, hand_png = caravan_render(args.save)
+    print(
+        f"render: caravan late-game table ({cards} cards down) median {table_ms:.1f} ms "
+        f"(target <= 25; {cold_ms:.0f} ms with cold caches), PNG {table_png / 1024:.1f} KB "
+        f"(target <= 150); hand median {hand_ms:.1f} ms, PNG {hand_png / 1024:.1f} KB"
+    )
 
     with redis_url() as url:
         p50, p99, tables = asyncio.run(move_latency(url, args.moves))
