@@ -112,9 +112,7 @@ class CaravanGame(Game[CaravanState]):
         first, rng = randbelow(SEATS, seed)
         state = CaravanState(
             best_of=int(options["best_of"]),
-            decklists=[
-                standard_deck() if cards is None else validate_deck(cards) for cards in custom
-            ],
+            own_decks=[None if cards is None else validate_deck(cards) for cards in custom],
             rng=rng,
             game_no=1,
             wins=[0] * SEATS,
@@ -184,6 +182,7 @@ class CaravanGame(Game[CaravanState]):
         if seat is not None and not _is_seat(seat):
             raise GameError(f"there is no seat {seat!r}", code="caravan-no-such-seat", seat=seat)
         summary = state.last_game
+        caravans = _table_view(state.caravans)
         # Every list is built anew, so a caller can never alter the state through a view.
         out: dict[str, Any] = {
             "game": self.name,
@@ -194,8 +193,11 @@ class CaravanGame(Game[CaravanState]):
             "phase": state.phase,
             "turn": state.turn,
             "first": state.first,
-            "caravans": _table_view(state.caravans),
-            "pairs": _holders(state.caravans),
+            "caravans": caravans,
+            "pairs": [
+                pair_holder(caravans[0][pair]["value"], caravans[1][pair]["value"])
+                for pair in range(PAIRS)
+            ],
             "deck_sizes": [len(deck) for deck in state.decks],
             "hand_sizes": [len(hand) for hand in state.hands],
             "discard": state.discard,
@@ -629,8 +631,8 @@ def _start_game(state: CaravanState) -> list[Event]:
     """Shuffle each seat's deck, deal 8 (again while fewer than 3 are numerals), clear the table."""
     events = [Event("game_start", public={"game_no": state.game_no, "first": state.first})]
     state.decks, state.hands = [], []
-    for seat, cards in enumerate(state.decklists):
-        deck, state.rng = shuffled(cards, state.rng)
+    for seat, cards in enumerate(state.own_decks):
+        deck, state.rng = shuffled(standard_deck() if cards is None else cards, state.rng)
         hand = deck[-HAND_SIZE:]
         while sum(1 for card in hand if card in VALUE) < OPENING_NUMERALS:
             events.append(Event("redeal", seat))

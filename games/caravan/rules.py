@@ -92,8 +92,11 @@ def value_of(caravan: Sequence[Slot]) -> int:
     """:func:`caravan_value` of a caravan known to be well formed."""
     total = 0
     for card, faces in caravan:
-        kings = sum(1 for face in faces if face[0] == "K")
-        total += VALUE[card] << kings
+        value = VALUE[card]
+        for face in faces:
+            if face[0] == "K":
+                value <<= 1
+        total += value
     return total
 
 

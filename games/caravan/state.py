@@ -52,9 +52,9 @@ class CaravanState:
     """Everything about a match. ``decks`` and ``hands`` are hidden information."""
 
     best_of: int
-    #: Each seat's deck as built (plain codes): every game of the match is
-    #: dealt from it anew.
-    decklists: list[list[str]]
+    #: Each seat's own deck as built (plain codes), or ``None`` for the
+    #: standard deck: every game of the match is dealt from it anew.
+    own_decks: list[list[str] | None]
     rng: int
     #: Current game of the match, 1-based.
     game_no: int
@@ -88,7 +88,7 @@ class CaravanState:
         summary = self.last_game
         return CaravanState(
             best_of=self.best_of,
-            decklists=[list(cards) for cards in self.decklists],
+            own_decks=[None if cards is None else list(cards) for cards in self.own_decks],
             rng=self.rng,
             game_no=self.game_no,
             wins=list(self.wins),

@@ -54,7 +54,7 @@ def make_state(
     rows = table or ("",) * 6
     return CaravanState(
         best_of=fields.pop("best_of", 1),
-        decklists=fields.pop("decklists", [standard_deck(), standard_deck()]),
+        own_decks=fields.pop("own_decks", [None, None]),
         rng=fields.pop("rng", 4242),
         game_no=fields.pop("game_no", 1),
         wins=fields.pop("wins", [0, 0]),
@@ -573,7 +573,7 @@ def test_custom_decks_are_dealt_and_survive_json() -> None:
     state = GAME.new_game(2, options, seed=9)
     assert Counter(state.hands[0] + state.decks[0]) == Counter(plain)
     assert Counter(state.hands[1] + state.decks[1]) == Counter(standard_deck())
-    assert state.decklists == [plain, standard_deck()]
+    assert state.own_decks == [plain, None]
     assert GAME.loads(GAME.dumps(state)) == state
     json.dumps(checked)
 
@@ -583,7 +583,7 @@ def test_custom_decks_are_ignored_with_standard_decks() -> None:
     options = GAME.options({"decks": "standard", "custom_decks": [mine, mine]})
     assert options == {"best_of": 1, "decks": "standard"}
     state = GAME.new_game(2, {"custom_decks": [mine, mine]}, seed=9)
-    assert state.decklists == [standard_deck(), standard_deck()]
+    assert state.own_decks == [None, None]
 
 
 @pytest.mark.parametrize(
