@@ -270,6 +270,8 @@ class CaravanGame(Game[CaravanState]):
         if not keys:
             return _explain_top(state, seat)
         if keys == (DISBAND,):
+            if state.phase == OPENING:
+                return []
             return [
                 Choice(
                     key=f"c{seat}{pair}",
@@ -369,20 +371,11 @@ class CaravanGame(Game[CaravanState]):
                 card=card,
             )
         if opening:
-            raise IllegalAction(
-                "face cards wait until the opening round is over",
-                code="caravan-opening-numerals-only",
-                card=card,
-            )
+            raise _faces_wait(card)
         owner, pair, pos = numbers
         caravan = state.caravans[owner][pair]
         if not caravan:
-            raise IllegalAction(
-                "that caravan is empty: it needs a numeral card first",
-                code="caravan-empty-caravan",
-                seat=owner,
-                n=pair + 1,
-            )
+            raise _empty(owner, pair)
         if not 0 <= pos < len(caravan):
             raise IllegalAction(
                 f"that caravan has no card {pos}",
@@ -490,15 +483,9 @@ def _caravan_reason(
             return _started(seat, pair) if caravan else None
         return numeral_problem(caravan, card)
     if opening:
-        return IllegalAction(
-            "face cards wait until the opening round is over",
-            code="caravan-opening-numerals-only",
-            card=card,
-        )
+        return _faces_wait(card)
     if not caravan:
-        return IllegalAction(
-            "that caravan is empty: it needs a numeral card first", code="caravan-empty-caravan"
-        )
+        return _empty(owner, pair)
     if face_targets(caravan, card):
         return None
     if card[0] == "Q":
@@ -508,6 +495,23 @@ def _caravan_reason(
         code="caravan-all-full",
         card=card,
         max=FACE_LIMIT,
+    )
+
+
+def _faces_wait(card: str) -> IllegalAction:
+    return IllegalAction(
+        "face cards wait until the opening round is over",
+        code="caravan-opening-numerals-only",
+        card=card,
+    )
+
+
+def _empty(owner: int, pair: int) -> IllegalAction:
+    return IllegalAction(
+        "that caravan is empty: it needs a numeral card first",
+        code="caravan-empty-caravan",
+        seat=owner,
+        n=pair + 1,
     )
 
 

@@ -4,6 +4,7 @@ match ends, options, views, menus and refusals."""
 from __future__ import annotations
 
 import json
+import random
 from collections import Counter
 from typing import Any
 
@@ -527,8 +528,6 @@ def test_best_of_five_needs_three() -> None:
 
 
 def test_a_full_best_of_three_match_by_random_play() -> None:
-    import random
-
     rnd = random.Random(1)
     state = GAME.new_game(2, {"best_of": 3}, seed=11)
     opened = [state.first]
