@@ -17,6 +17,7 @@ from tests.telegram.fake_api import StoredMessage
 
 CARAVAN = registry.get("caravan")
 USERS = {ANYA: 0, BORIS: 1}
+LANGS = {ANYA: "ru", BORIS: "en"}
 NAV = ("⬅", "✖")
 CARD_CODE = re.compile(r"\b(?:10|[2-9AJQK])[SHDC]\b|\bX[12]\b")
 
@@ -173,9 +174,8 @@ async def test_a_whole_game_with_an_own_deck(h: Harness) -> None:
     ]
     assert not [d for d in datas if CARD_CODE.search(d)]
     # Each player's final hand is theirs, drawn from their own seat's view.
-    lang = {ANYA: "ru", BORIS: "en"}
     for user, seat in USERS.items():
-        expected = await h.tg.frontend.screens.seat(table, state, seat, lang[user])
+        expected = await h.tg.frontend.screens.seat(table, state, seat, LANGS[user])
         assert hand(h, user).photo == expected.image
 
 
@@ -200,7 +200,8 @@ async def test_a_discard_never_names_the_card_in_the_group(h: Harness) -> None:
     message = hand(h, user)
     await h.press(user, user, message.message_id, message.button_data(pretty(card)))
     message = hand(h, user)
-    await h.press(user, user, message.message_id, message.button_data("🗑 Сбросить"))
+    discard = h.tg.frontend.i18n.t(LANGS[user], "caravan-choice-discard")
+    await h.press(user, user, message.message_id, message.button_data(discard))
     message = hand(h, user)
     confirm = next(t for row in message.button_texts for t in row if t.startswith("✅"))
     assert pretty(card) in confirm
