@@ -638,10 +638,15 @@ def _start_game(state: CaravanState) -> list[Event]:
     for seat, cards in enumerate(state.own_decks):
         deck, state.rng = shuffled(standard_deck() if cards is None else cards, state.rng)
         hand = deck[-HAND_SIZE:]
+        times = 0
         while sum(1 for card in hand if card in VALUE) < OPENING_NUMERALS:
-            events.append(Event("redeal", seat))
+            times += 1
             deck, state.rng = shuffled(deck, state.rng)
             hand = deck[-HAND_SIZE:]
+        # One event with a count: a deck of 3 numerals among 45 cards is
+        # redealt some 250 times, which would flood the table's captions.
+        if times:
+            events.append(Event("redeal", seat, public={"times": times}))
         del deck[-HAND_SIZE:]
         state.decks.append(deck)
         state.hands.append(sorted(hand, key=sort_key))

@@ -436,11 +436,22 @@ def test_a_hand_with_fewer_than_three_numerals_is_redealt() -> None:
     for seed in range(10):
         state = GAME.new_game(2, {"decks": "own", "custom_decks": [deck, None]}, seed=seed)
         assert sorted(c for c in state.hands[0] if is_numeral(c)) == ["5H", "9D", "AS"]
-        seats = [e["seat"] for e in public_events(state, "redeal")]
-        assert set(seats) <= {0, 1}
-        redeals += seats.count(0)
+        events = public_events(state, "redeal")
+        # One event per seat redealt, with the number of redeals.
+        assert [e["seat"] for e in events] in ([], [0], [0, 1], [1])
+        assert all(e["times"] >= 1 for e in events)
+        redeals += sum(e["times"] for e in events if e["seat"] == 0)
         assert len(state.hands[0]) == 8 and len(state.decks[0]) == 22
     assert redeals > 10
+
+
+def test_the_most_redealt_deck_gives_one_event() -> None:
+    faces = [tag(c, s) for s in ("A", "B", "C") for c in standard_deck() if not is_numeral(c)]
+    deck = [*faces, "AS", "5H", "9D"]
+    state = GAME.new_game(2, {"decks": "own", "custom_decks": [deck, deck]}, seed=1)
+    assert [e["seat"] for e in public_events(state, "redeal")] == [0, 1]
+    assert all(e["times"] > 20 for e in public_events(state, "redeal"))
+    assert len(GAME.dumps(state)) < 4000
 
 
 def test_the_opening_round_alternates_three_numerals_each_without_draws() -> None:
