@@ -43,7 +43,8 @@ async def test_help_rules_lang_and_stats(h: Harness) -> None:
     await h.say(ANYA, GROUP, "/help")
     assert "/play — начать игру" in texts(h, GROUP)[-1]
     await h.say(ANYA, GROUP, "/rules")
-    assert "расширить" in texts(h, GROUP)[-2] and "Клото" in texts(h, GROUP)[-1]
+    rules = texts(h, GROUP)[-3:]
+    assert "расширить" in rules[0] and "Клото" in rules[1] and "Караван" in rules[2]
     await h.say(ANYA, GROUP, "/lang de")
     assert texts(h, GROUP)[-1] == "Отправьте /lang ru или /lang en."
     await h.say(ANYA, GROUP, "/lang en")
@@ -54,7 +55,9 @@ async def test_help_rules_lang_and_stats(h: Harness) -> None:
     await h.say(ANYA, ANYA, "/help")
     assert "/play — начать игру" in texts(h, ANYA)[-1]
     await h.say(BORIS, GROUP, "/stats")
-    assert texts(h, GROUP)[-1] == "📊 Boris\nKlac!: played 0, won 0\nKlotho: played 0, won 0"
+    assert texts(h, GROUP)[-1] == (
+        "📊 Boris\nKlac!: played 0, won 0\nKlotho: played 0, won 0\nCaravan: played 0, won 0"
+    )
 
 
 async def test_play_in_private_hand_outside_a_game_and_stop_without_a_table(h: Harness) -> None:
