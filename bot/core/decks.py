@@ -12,7 +12,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
 
-from bot.core.errors import BadRequest
+from bot.core.errors import BadRequest, guarded
 from bot.core.store import Store
 from games.caravan import decks as caravan_decks
 from games.core.cards import JOKERS, RANKS_52, SUITS
@@ -75,6 +75,7 @@ class DeckBook:
     def __init__(self, store: Store) -> None:
         self.store = store
 
+    @guarded
     async def draft(self, game: str, player: str) -> list[str]:
         """The draft the builder shows: as left, else the saved deck, else the standard one."""
         saved = await self.saved(game, player)
@@ -83,16 +84,19 @@ class DeckBook:
             "draft", game, player, lambda cards: start if cards is None else cards, ttl=DRAFT_TTL
         )
 
+    @guarded
     async def saved(self, game: str, player: str) -> list[str] | None:
         """The saved deck, or None when the player plays the standard deck."""
         rules(game)
         return await self.store.deck("saved", game, player)
 
+    @guarded
     async def playable(self, game: str, player: str) -> list[str] | None:
         """The saved deck if it is still valid (rules may have changed), else None."""
         cards = await self.saved(game, player)
         return cards if cards is not None and not rules(game).problems(cards) else None
 
+    @guarded
     async def for_table(
         self, game: str, options: Mapping[str, object], players: list[str]
     ) -> dict[str, list[str] | None] | None:
@@ -105,6 +109,7 @@ class DeckBook:
             return None
         return {player: await self.playable(game, player) for player in players}
 
+    @guarded
     async def change(self, game: str, player: str, card_set: str, suit: str, op: str) -> list[str]:
         """Apply a builder button to the draft; ``save`` and ``forget`` also touch the saved deck.
 

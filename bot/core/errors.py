@@ -2,7 +2,17 @@
 
 from __future__ import annotations
 
-from typing import Any
+import functools
+import logging
+from collections.abc import Awaitable, Callable
+from typing import Any, ParamSpec, TypeVar
+
+from redis.exceptions import RedisError
+
+log = logging.getLogger("bot.core")
+
+P = ParamSpec("P")
+R = TypeVar("R")
 
 
 class ServiceError(Exception):
@@ -75,3 +85,17 @@ class BadRequest(ServiceError):
     """A malformed or forged request (token, option, vote)."""
 
     code = "bad-request"
+
+
+def guarded(fn: Callable[P, Awaitable[R]]) -> Callable[P, Awaitable[R]]:
+    """Turn a Redis failure into :class:`Unavailable`, which frontends explain."""
+
+    @functools.wraps(fn)
+    async def wrapper(*args: P.args, **kwargs: P.kwargs) -> R:
+        try:
+            return await fn(*args, **kwargs)
+        except RedisError as exc:
+            log.warning("event=redis-error call=%s error=%r", fn.__name__, exc)
+            raise Unavailable() from exc
+
+    return wrapper

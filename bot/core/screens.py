@@ -279,9 +279,16 @@ class Screens:
         presenter = presenters.get(table.game)
         names = self.names(table)
         menu = build_menu(game, state, seat, path)
-        reasons = game.explain(state, seat, [c.key for c in menu.taken])
-        return [self.t(lang, "why-not-title")] + [
-            "• " + self.t(lang, c.msg, **_plain(presenter.args(c.args, names))) for c in reasons
+        t = partial(self.t, lang)
+        # One line per reason, naming every target it applies to.
+        grouped: dict[str, list[str]] = {}
+        for choice in game.explain(state, seat, [c.key for c in menu.taken]):
+            reason = t(choice.msg, **_plain(presenter.args(choice.args, names)))
+            where = presenter.why_target(choice, names, t)
+            grouped.setdefault(reason, []).extend([where] if where else [])
+        return [t("why-not-title")] + [
+            f"• {'; '.join(where)}: {reason}" if where else f"• {reason}"
+            for reason, where in grouped.items()
         ]
 
     def event_lines(self, table: Table, lang: str) -> list[str]:

@@ -359,7 +359,7 @@ class Store:
                     await pipe.watch(key)
                     raw = cast(str | None, await pipe.get(key))
                     cards = change(None if raw is None else [str(c) for c in json.loads(raw)])
-                    pipe.multi()
+                    pipe.multi()  # type: ignore[no-untyped-call]  # untyped in redis-py
                     pipe.set(key, json.dumps(cards), ex=ttl)
                     await pipe.execute()
                     return cards

@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 from redis.asyncio import Redis
 
+from bot.core.decks import DeckBook
 from bot.core.errors import Unavailable
 from bot.core.redis_server import HOW_TO_GET_REDIS, RedisServer, RedisUnavailable
 from bot.core.service import TableService
@@ -76,4 +77,23 @@ async def test_private_server_persists_its_data(tmp_path: Path) -> None:
         assert await client.get("kept") == "yes"
         await client.aclose()
     finally:
+        server.stop()
+
+
+async def test_the_deck_builder_reports_an_outage_and_keeps_the_draft(tmp_path: Path) -> None:
+    server = RedisServer(tmp_path / "redis", persist=True)
+    server.start()
+    redis = connect(server.url)
+    try:
+        book = DeckBook(Store(redis))
+        before = await book.change("caravan", "tg:1", "B", "S", "t7")
+        server.stop()
+        with pytest.raises(Unavailable):
+            await book.change("caravan", "tg:1", "B", "S", "t8")
+        with pytest.raises(Unavailable):
+            await book.saved("caravan", "tg:1")
+        server.start()
+        assert await book.draft("caravan", "tg:1") == before
+    finally:
+        await redis.aclose()
         server.stop()

@@ -5,6 +5,8 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
+from games.core.protocol import Choice
+
 #: ``t(msg_id, **args)`` bound to one language.
 Translate = Callable[..., str]
 
@@ -22,6 +24,10 @@ class Presenter:
 
     def event(self, event: Mapping[str, Any], names: Sequence[str], t: Translate) -> str | None:
         """One line for an event of the last move, or ``None`` to leave it out."""
+        return None
+
+    def why_target(self, choice: Choice, names: Sequence[str], t: Translate) -> str | None:
+        """Name the target a "why not?" reason is about (from its key), or None."""
         return None
 
     def args(self, args: Mapping[str, Any], names: Sequence[str]) -> dict[str, Any]:

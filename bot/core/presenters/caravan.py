@@ -2,15 +2,19 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
 from bot.core.presenters.base import Presenter, Translate
 from games.core.cards import pretty
 from games.core.errors import InvalidCard
+from games.core.protocol import Choice
 
 #: Args that hold a card code besides ``card`` (a Jack's or joker's target, a caravan's last card).
 CARD_ARGS = ("target", "last")
+#: A caravan's choice key: ``c`` + owner seat + pair index.
+CARAVAN_KEY = re.compile(r"c(\d)(\d)")
 
 
 class CaravanPresenter(Presenter):
@@ -30,6 +34,15 @@ class CaravanPresenter(Presenter):
             if isinstance(args.get(key), str):
                 out[key] = self.card(args[key])
         return out
+
+    def why_target(self, choice: Choice, names: Sequence[str], t: Translate) -> str | None:
+        """A caravan (``c01``: seat 0's caravan 2) or a card in hand."""
+        if m := CARAVAN_KEY.fullmatch(choice.key):
+            owner = int(m[1])
+            player = names[owner] if owner < len(names) else "?"
+            return t("caravan-where", player=player, n=int(m[2]) + 1)
+        text = self.card(choice.key)
+        return None if text == "?" else text
 
     def caption(self, view: Mapping[str, Any], names: Sequence[str], t: Translate) -> list[str]:
         """The match score (in a match of several games) and the opening-round hint."""

@@ -11,7 +11,14 @@ from __future__ import annotations
 from typing import Any
 
 from bot.core import tokens
-from bot.core.errors import BadRequest, NotSeated, NotYourButton, ServiceError, StaleVersion
+from bot.core.errors import (
+    BadRequest,
+    NotSeated,
+    NotYourButton,
+    ServiceError,
+    StaleVersion,
+    guarded,
+)
 from bot.core.service.base import (
     BOT_DELAY_SECONDS,
     DEFAULT_TURN_SECONDS,
@@ -24,7 +31,6 @@ from bot.core.service.base import (
     Notice,
     Outcome,
     PlayerInfo,
-    guarded,
 )
 from bot.core.service.deadlines import DeadlineService
 from bot.core.tables import Status, Table

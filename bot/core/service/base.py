@@ -9,12 +9,11 @@ nothing.
 
 from __future__ import annotations
 
-import functools
 import logging
 import time
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, ParamSpec, TypeVar
+from typing import Any
 
 from redis.exceptions import RedisError
 
@@ -22,8 +21,8 @@ from bot.core.decks import DeckBook
 from bot.core.errors import (
     Conflict,
     TableNotFound,
-    Unavailable,
     WrongPhase,
+    guarded,
 )
 from bot.core.store import Store
 from bot.core.tables import Status, Table, Timeout
@@ -34,8 +33,6 @@ from games.core.protocol import Game, OptionSpec
 
 log = logging.getLogger("bot.core")
 
-P = ParamSpec("P")
-R = TypeVar("R")
 
 #: Turn deadlines the lobby offers, in seconds (0: none).
 TURN_SECONDS = (0, 30, 60, 120, 300, 900, 3600, 86400)
@@ -106,20 +103,6 @@ class Step:
 
 
 Listener = Callable[[Change], Awaitable[None]]
-
-
-def guarded(fn: Callable[P, Awaitable[R]]) -> Callable[P, Awaitable[R]]:
-    """Turn a Redis failure into :class:`Unavailable`, which frontends explain."""
-
-    @functools.wraps(fn)
-    async def wrapper(*args: P.args, **kwargs: P.kwargs) -> R:
-        try:
-            return await fn(*args, **kwargs)
-        except RedisError as exc:
-            log.warning("event=redis-error call=%s error=%r", fn.__name__, exc)
-            raise Unavailable() from exc
-
-    return wrapper
 
 
 class ServiceBase:

@@ -8,8 +8,9 @@ from typing import Any
 from bot.core.errors import (
     ServiceError,
     StaleVersion,
+    guarded,
 )
-from bot.core.service.base import Notice, Step, guarded
+from bot.core.service.base import Notice, Step
 from bot.core.service.voting import VotingService
 from bot.core.store import Due
 from bot.core.tables import Status, Table, Timeout

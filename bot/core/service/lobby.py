@@ -13,6 +13,7 @@ from bot.core.errors import (
     NotAllowed,
     NotSeated,
     ServiceError,
+    guarded,
 )
 from bot.core.service.base import (
     START_GRACE_SECONDS,
@@ -22,7 +23,6 @@ from bot.core.service.base import (
     ServiceBase,
     Step,
     check_options,
-    guarded,
     public_events,
     require_status,
 )

@@ -10,8 +10,9 @@ from bot.core.errors import (
     NotSeated,
     ServiceError,
     StaleVersion,
+    guarded,
 )
-from bot.core.service.base import Notice, Step, guarded, public_events, require_status
+from bot.core.service.base import Notice, Step, public_events, require_status
 from bot.core.service.lobby import LobbyService
 from bot.core.tables import Status, Table
 from games import registry

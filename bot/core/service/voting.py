@@ -9,8 +9,9 @@ from bot.core.errors import (
     BadRequest,
     NotSeated,
     ServiceError,
+    guarded,
 )
-from bot.core.service.base import VOTE_SECONDS, Notice, Step, guarded, require_status
+from bot.core.service.base import VOTE_SECONDS, Notice, Step, require_status
 from bot.core.service.moves import MoveService
 from bot.core.tables import Status, Table, Vote
 

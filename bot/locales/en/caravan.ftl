@@ -1,6 +1,6 @@
 ## Caravan
 game-caravan = Caravan
-caravan-prompt-0 = Choose a card to play or discard, or disband one of your caravans.
+caravan-prompt-0 = Choose a card.
 caravan-prompt-1 = Where?
 caravan-prompt-2 = On which card? Or confirm.
 caravan-prompt-3 = Confirm the move.
@@ -76,3 +76,4 @@ caravan-event-redeal = { $player }’s opening hand had fewer than 3 numeral car
 caravan-event-empty-hand = { $player } has no cards left and loses the game.
 caravan-event-game-end = 🏁 Game { $game } goes to { $player } (games { $wins }).
 caravan-event-game-start = 🔄 Game { $game } begins; { $player } opens.
+caravan-where = { $player }’s caravan { $n }

@@ -1,6 +1,6 @@
 ## Караван
 game-caravan = Караван
-caravan-prompt-0 = Выберите карту, чтобы сыграть или сбросить её, или распустите свой караван.
+caravan-prompt-0 = Выберите карту.
 caravan-prompt-1 = Куда?
 caravan-prompt-2 = На какую карту? Или подтвердите ход.
 caravan-prompt-3 = Подтвердите ход.
@@ -81,3 +81,4 @@ caravan-event-redeal = У игрока { $player } в начальной рук�
 caravan-event-empty-hand = У игрока { $player } не осталось карт: партия проиграна.
 caravan-event-game-end = 🏁 Партия { $game } за игроком { $player } (счёт { $wins }).
 caravan-event-game-start = 🔄 Начинается партия { $game }; первым ходит { $player }.
+caravan-where = караван { $n } ({ $player })
