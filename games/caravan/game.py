@@ -12,10 +12,12 @@ Actions:
 
 from __future__ import annotations
 
+import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
+from games.caravan import stand_in
 from games.caravan.decks import deck_problems, parse_tagged, standard_deck, tag, validate_deck
 from games.caravan.rules import (
     FACE_LIMIT,
@@ -292,6 +294,12 @@ class CaravanGame(Game[CaravanState]):
                     args = {**reason.params, "seat": owner, "n": pair + 1}
                     out.append(Choice(key=f"c{owner}{pair}", msg=f"error-{reason.code}", args=args))
         return out
+
+    def stand_in(
+        self, state: CaravanState, seat: int, actions: Sequence[Action], rnd: random.Random
+    ) -> Action:
+        """One move ahead: the move that leaves the best public table (``stand_in.py``)."""
+        return stand_in.choose(state, seat, actions, self.apply, rnd)
 
     # -- playing ----------------------------------------------------------
 

@@ -10,6 +10,7 @@ was.
 from __future__ import annotations
 
 import copy
+import random
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
@@ -151,6 +152,16 @@ class Game(ABC, Generic[S]):
         ``args``). Frontends offer a "why not?" button where this is not empty.
         """
         return []
+
+    def stand_in(
+        self, state: S, seat: int, actions: Sequence[Action], rnd: random.Random
+    ) -> Action:
+        """The move a bot makes for ``seat`` (a timeout, or the bot took the seat).
+
+        ``actions`` are the seat's own legal actions (never empty). The default
+        picks one at random; a game overrides this to play more sensibly.
+        """
+        return rnd.choice(list(actions))
 
     def options(self, options: Mapping[str, Any] | None) -> dict[str, OptionValue]:
         """Validated options with defaults filled in."""
