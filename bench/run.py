@@ -25,6 +25,7 @@ from bot.core.service import PlayerInfo, TableService
 from bot.core.store import Store, connect
 from games import registry
 from render import registry as renderers
+from render.registry import ImageRenderer
 
 KLAC = registry.get("klac")
 NAMES = ["Алиса", "Bob", "Екатерина", "Dmitri", "Зоя", "Li Wei"]
@@ -78,15 +79,22 @@ def klotho_render(seats: int, save: Path | None) -> tuple[float, int]:
         own = [a for a in game.legal_actions(state, seat) if a[0] in ("place", "turn", "triplet")]
         state = game.apply(state, seat, rng.choice(own or game.legal_actions(state, seat)))
     draw = renderers.get("klotho").table
-    view = game.view(state, None)
+    names = [*NAMES, "Ира", "Omar"]
+    return timed(draw, game.view(state, None), names, save, f"klotho-{seats}p.png")
+
+
+def timed(
+    draw: ImageRenderer, view: Any, names: list[str], save: Path | None, filename: str
+) -> tuple[float, int]:
+    """Median ms of 50 renders of ``view`` and the PNG's bytes (written to ``save``)."""
     times, png = [], b""
     for _ in range(50):
         started = time.perf_counter()
-        png = draw(view, names=[*NAMES, "Ира", "Omar"])
+        png = draw(view, names=names)
         times.append((time.perf_counter() - started) * 1000)
     if save is not None:
         save.mkdir(parents=True, exist_ok=True)
-        (save / f"klotho-{seats}p.png").write_bytes(png)
+        (save / filename).write_bytes(png)
     return statistics.median(times), len(png)
 
 
@@ -125,19 +133,9 @@ def caravan_render(save: Path | None) -> tuple[int, float, int, float, float, in
     started = time.perf_counter()
     renderer.table(public, names=NAMES)
     cold = (time.perf_counter() - started) * 1000
-    figures: list[float] = []
-    for draw, view, name in ((renderer.table, public, "table"),
-                             (renderer.private, private, "hand")):  # fmt: skip
-        times, png = [], b""
-        for _ in range(50):
-            started = time.perf_counter()
-            png = draw(view, names=NAMES)
-            times.append((time.perf_counter() - started) * 1000)
-        figures += [statistics.median(times), len(png)]
-        if save is not None:
-            save.mkdir(parents=True, exist_ok=True)
-            (save / f"caravan-{name}.png").write_bytes(png)
-    return cards, figures[0], int(figures[1]), cold, figures[2], int(figures[3])
+    table_ms, table_bytes = timed(renderer.table, public, NAMES, save, "caravan-table.png")
+    hand_ms, hand_bytes = timed(renderer.private, private, NAMES, save, "caravan-hand.png")
+    return cards, table_ms, table_bytes, cold, hand_ms, hand_bytes
 
 
 def render_speed(state: Any, save: Path | None) -> tuple[float, int, float, int]:
@@ -145,19 +143,10 @@ def render_speed(state: Any, save: Path | None) -> tuple[float, int, float, int]
     renderer = renderers.get("klac")
     assert renderer.private is not None
     public, private = KLAC.view(state, None), KLAC.view(state, 0)
-    figures = []
-    for draw, view in ((renderer.table, public), (renderer.private, private)):
-        times, png = [], b""
-        for _ in range(50):
-            started = time.perf_counter()
-            png = draw(view, names=NAMES)
-            times.append((time.perf_counter() - started) * 1000)
-        figures += [statistics.median(times), len(png)]
-        if save is not None:
-            save.mkdir(parents=True, exist_ok=True)
-            name = "table" if view is public else "hand"
-            (save / f"klac-{name}.png").write_bytes(png)
-    return figures[0], int(figures[1]), figures[2], int(figures[3])
+    return (
+        *timed(renderer.table, public, NAMES, save, "klac-table.png"),
+        *timed(renderer.private, private, NAMES, save, "klac-hand.png"),
+    )
 
 
 async def move_latency(url: str, moves: int) -> tuple[float, float, int]:

@@ -9,17 +9,7 @@ import pytest
 
 from games import GameError, InvalidCard, InvalidOptions
 from games.caravan import decks, rules
-from games.caravan.rules import Caravan
-
-
-def caravan(text: str) -> Caravan:
-    """``"4S:KH,KD 9S"`` → ``[("4S", ["KH", "KD"]), ("9S", [])]``."""
-    out: Caravan = []
-    for token in text.split():
-        card, _, faces = token.partition(":")
-        out.append((card, faces.split(",") if faces else []))
-    return out
-
+from tests.games.caravan_positions import caravan
 
 # -- decks --------------------------------------------------------------------
 

@@ -21,52 +21,13 @@ from games import (
 )
 from games.caravan.decks import standard_deck, tag
 from games.caravan.game import CaravanGame
-from games.caravan.rules import Caravan, is_numeral, sort_key
+from games.caravan.rules import is_numeral, sort_key
 from games.caravan.state import CaravanState, GameSummary, LastMove
 from games.core.menu import build_menu
 from games.core.protocol import Choice
+from tests.games.caravan_positions import caravan, make_state
 
 GAME = CaravanGame()
-
-
-def caravan(text: str) -> Caravan:
-    """``"4S:KH,KD 9S"`` → ``[("4S", ["KH", "KD"]), ("9S", [])]``."""
-    out: Caravan = []
-    for token in text.split():
-        card, _, faces = token.partition(":")
-        out.append((card, faces.split(",") if faces else []))
-    return out
-
-
-def make_state(
-    table: tuple[str, str, str, str, str, str] | None = None,
-    hands: tuple[str, str] = ("", ""),
-    *,
-    turn: int | None = 0,
-    phase: str = "main",
-    decks: tuple[str, str] = ("2C 3C 4C", "2D 3D 4D"),
-    **fields: Any,
-) -> CaravanState:
-    """A position: ``table`` lists seat 0's caravans 0–2, then seat 1's (see
-    :func:`caravan`); hands and decks are space-separated cards, a deck's top
-    card last. Game 1 of a best-of-1 match with standard deck lists, seat 0
-    opened, unless the fields say otherwise.
-    """
-    rows = table or ("",) * 6
-    return CaravanState(
-        best_of=fields.pop("best_of", 1),
-        own_decks=fields.pop("own_decks", [None, None]),
-        rng=fields.pop("rng", 4242),
-        game_no=fields.pop("game_no", 1),
-        wins=fields.pop("wins", [0, 0]),
-        first=fields.pop("first", 0),
-        phase=phase,
-        turn=turn,
-        decks=[deck.split() for deck in decks],
-        hands=[sorted(hand.split(), key=sort_key) for hand in hands],
-        caravans=[[caravan(text) for text in rows[:3]], [caravan(text) for text in rows[3:]]],
-        **fields,
-    )
 
 
 def play(state: CaravanState, *action: Any, seat: int | None = None) -> CaravanState:

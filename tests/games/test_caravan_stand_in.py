@@ -8,7 +8,9 @@ from games import registry
 from games.caravan.state import CaravanState
 from games.core.menu import own_actions
 from games.core.protocol import Action
-from tests.games.test_caravan_scenarios import GAME, make_state
+from tests.games.caravan_positions import make_state
+
+GAME = registry.get("caravan")
 
 
 def stand_in(state: CaravanState, seat: int = 0, seed: int = 1) -> Action:
@@ -46,7 +48,7 @@ def test_it_wins_the_game_when_it_can() -> None:
 
 
 def test_every_choice_is_legal_over_whole_games() -> None:
-    game = registry.get("caravan")
+    game = GAME
     rnd = random.Random(7)
     for seed in range(8):
         state = game.new_game(2, None, seed)

@@ -8,7 +8,6 @@ palette colours, which survive PNG encoding exactly.
 from __future__ import annotations
 
 import copy
-import io
 from collections.abc import Sequence
 from typing import Any
 
@@ -18,6 +17,7 @@ from PIL import Image, ImageChops, ImageDraw
 from render import caravan as cv
 from render import common as c
 from render import registry
+from tests.render.helpers import count, png
 
 MAX_PNG = 150 * 1024
 Box = tuple[int, int, int, int]
@@ -178,21 +178,8 @@ LATE = make_view(
 )
 
 
-def png(data: bytes) -> Image.Image:
-    assert data.startswith(b"\x89PNG\r\n\x1a\n")
-    im = Image.open(io.BytesIO(data))
-    im.load()
-    return im.convert("RGB")
-
-
 def render(view: dict[str, Any], names: list[str] | None = None) -> Image.Image:
     return png(cv.render_table(view, names=NAMES if names is None else names))
-
-
-def count(im: Image.Image, box: Box, colour: c.RGB) -> int:
-    region = im.crop(box)
-    colours = region.getcolors(region.width * region.height) or []
-    return sum(n for n, rgb in colours if rgb == colour)
 
 
 def differ(a: Image.Image, b: Image.Image, box: Box) -> bool:

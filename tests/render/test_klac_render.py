@@ -7,15 +7,15 @@ Pixel checks use the palette colours, which survive PNG encoding exactly.
 from __future__ import annotations
 
 import copy
-import io
 from collections.abc import Sequence
 from typing import Any
 
 import pytest
-from PIL import Image, ImageChops
+from PIL import ImageChops
 
 from render import common as c
 from render import klac
+from tests.render.helpers import count, png
 
 MAX_PNG = 150 * 1024
 COLOUR_OF = {"B": c.BLUE, "O": c.ORANGE, "G": c.GREEN}
@@ -102,19 +102,6 @@ def busy_view(**kw: Any) -> dict[str, Any]:
     }
     params.update(kw)
     return make_view(copy.deepcopy(BUSY_ROWS), **params)
-
-
-def png(data: bytes) -> Image.Image:
-    assert data.startswith(b"\x89PNG\r\n\x1a\n")
-    im = Image.open(io.BytesIO(data))
-    im.load()
-    return im.convert("RGB")
-
-
-def count(im: Image.Image, box: tuple[int, int, int, int], colour: c.RGB) -> int:
-    region = im.crop(box)
-    colours = region.getcolors(region.width * region.height) or []
-    return sum(n for n, rgb in colours if rgb == colour)
 
 
 def grow(box: tuple[int, int, int, int], by: int) -> tuple[int, int, int, int]:

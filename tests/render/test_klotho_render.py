@@ -7,7 +7,6 @@ Pixel checks use palette colours, which survive PNG encoding exactly.
 from __future__ import annotations
 
 import copy
-import io
 from typing import Any
 
 import pytest
@@ -15,6 +14,7 @@ from PIL import Image, ImageChops, ImageDraw
 
 from render import common as c
 from render import klotho, registry
+from tests.render.helpers import count, png
 
 MAX_PNG = 150 * 1024
 DECK = [rank + suit for suit in "SHDC" for rank in ("6", "7", "8", "9", "10", "J", "Q", "K", "A")]
@@ -120,21 +120,8 @@ def busy_view(seats: int) -> dict[str, Any]:
     )
 
 
-def png(data: bytes) -> Image.Image:
-    assert data.startswith(b"\x89PNG\r\n\x1a\n")
-    im = Image.open(io.BytesIO(data))
-    im.load()
-    return im.convert("RGB")
-
-
 def render(view: dict[str, Any], names: list[str] | None = None) -> Image.Image:
     return png(klotho.render_table(view, names=NAMES8 if names is None else names))
-
-
-def count(im: Image.Image, box: Box, colour: c.RGB) -> int:
-    region = im.crop(box)
-    colours = region.getcolors(region.width * region.height) or []
-    return sum(n for n, rgb in colours if rgb == colour)
 
 
 def grow(box: Box, by: int) -> Box:
