@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from typing import Any
 
 import pytest
-from PIL import Image, ImageChops, ImageDraw
+from PIL import Image, ImageChops
 
 from render import caravan as cv
 from render import common as c
@@ -237,19 +237,6 @@ def test_registry_has_table_hand_and_key() -> None:
     assert entry.private is cv.render_hand
     assert entry.private_key is cv.hand_key
     assert "caravan" in registry.names()
-
-
-def test_key_colours_survive_the_palette_exactly() -> None:
-    keep = cv.KEEP
-    im = Image.new("RGB", (len(keep) * 8, 8))
-    d = ImageDraw.Draw(im)
-    for i, colour in enumerate(keep):
-        d.rectangle((i * 8, 0, i * 8 + 7, 7), fill=colour)
-    c.draw_text(d, (0, 4), "ЖЖЖЖЖЖЖЖЖЖЖЖЖЖЖЖЖЖЖЖЖЖЖЖЖЖЖЖЖЖЖЖЖ", c.font(9), c.SUIT_RED)
-    back = png(c.encode_png(c.to_palette(im, keep=keep)))
-    for i, colour in enumerate(keep):
-        if im.getpixel((i * 8 + 7, 7)) == colour:
-            assert back.getpixel((i * 8 + 7, 7)) == colour, colour
 
 
 # ------------------------------------------------------------------- layout

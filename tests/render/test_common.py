@@ -7,8 +7,9 @@ import io
 import pytest
 from PIL import Image, ImageDraw
 
+from render import caravan, klotho, registry
 from render import common as c
-from render import registry
+from tests.render.helpers import png
 
 CYRILLIC = "Привет, Клац! Ёё"
 SUITS = "♠♥♦♣"
@@ -172,3 +173,16 @@ def test_registry_maps_klac_and_rejects_unknown_with_a_value_error() -> None:
     assert not isinstance(info.value, KeyError)
     with pytest.raises(TypeError):
         registry.RENDERERS["x"] = r  # type: ignore[index]
+
+
+@pytest.mark.parametrize("keep", [klotho.KEEP, caravan.KEEP], ids=["klotho", "caravan"])
+def test_a_renderers_key_colours_survive_the_palette_exactly(keep: tuple[c.RGB, ...]) -> None:
+    im = Image.new("RGB", (len(keep) * 8, 8))
+    d = ImageDraw.Draw(im)
+    for i, colour in enumerate(keep):
+        d.rectangle((i * 8, 0, i * 8 + 7, 7), fill=colour)
+    c.draw_text(d, (0, 4), "Ж" * 40, c.font(9), c.SUIT_RED)
+    back = png(c.encode_png(c.to_palette(im, keep=keep)))
+    for i, colour in enumerate(keep):
+        if im.getpixel((i * 8 + 7, 7)) == colour:
+            assert back.getpixel((i * 8 + 7, 7)) == colour, colour

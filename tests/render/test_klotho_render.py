@@ -10,7 +10,7 @@ import copy
 from typing import Any
 
 import pytest
-from PIL import Image, ImageChops, ImageDraw
+from PIL import Image, ImageChops
 
 from render import common as c
 from render import klotho, registry
@@ -300,19 +300,6 @@ def test_the_font_covers_every_symbol_drawn() -> None:
     text = "♠♥♦♣Σ×/+?ABCDE0123456789" + "".join(klotho.KIND_SYMBOLS.values())
     assert c.covers(text, bold=True)
     assert c.covers("♠♥♦♣Σ")
-
-
-def test_key_colours_survive_the_palette_exactly() -> None:
-    keep = klotho.KEEP
-    im = Image.new("RGB", (len(keep) * 8, 8))
-    d = ImageDraw.Draw(im)
-    for i, colour in enumerate(keep):
-        d.rectangle((i * 8, 0, i * 8 + 7, 7), fill=colour)
-    c.draw_text(d, (0, 4), "ЖЖЖЖЖЖЖЖЖЖЖЖЖЖЖЖЖЖЖЖЖЖЖЖЖЖЖЖ", c.font(9), c.SUIT_RED)
-    back = png(c.encode_png(c.to_palette(im, keep=keep)))
-    for i, colour in enumerate(keep):
-        if im.getpixel((i * 8 + 7, 7)) == colour:
-            assert back.getpixel((i * 8 + 7, 7)) == colour, colour
 
 
 # ------------------------------------------------------------------- chips

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator
+import re
+from collections.abc import AsyncIterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -123,6 +124,23 @@ async def quick_game(h: Harness, chat: int = GROUP, thread: int | None = None) -
     table = await h.service.table_in(f"tg:{chat}" + (f"/{thread}" if thread else ""))
     assert table is not None
     return table.id
+
+
+def leaks(h: Harness, chats: Sequence[int], pattern: re.Pattern[str]) -> list[str]:
+    """Everything the group (``GROUP``) was sent and every button's data in ``chats``
+    that matches ``pattern`` (a card code: none may be there)."""
+    group_texts = [
+        str(c.params.get("caption") or c.params.get("text") or "")
+        for c in h.fake.calls_to(chat_id=GROUP)
+    ]
+    datas = [
+        str(b.get("callback_data", ""))
+        for chat in chats
+        for m in h.fake.messages(chat)
+        for row in m.buttons
+        for b in row
+    ]
+    return [text for text in group_texts + datas if pattern.search(text)]
 
 
 def hand(h: Harness, user: int) -> StoredMessage:

@@ -12,7 +12,7 @@ from bot.core.tables import Status
 from bot.core.tokens import DeckToken, ExplainToken, MoveToken, decode
 from games import registry
 from games.core.cards import pretty
-from tests.telegram.conftest import ANYA, BORIS, GROUP, Harness, hand
+from tests.telegram.conftest import ANYA, BORIS, GROUP, Harness, hand, leaks
 from tests.telegram.fake_api import StoredMessage
 
 CARAVAN = registry.get("caravan")
@@ -160,19 +160,7 @@ async def test_a_whole_game_with_an_own_deck(h: Harness) -> None:
     sizes = {Image.open(io.BytesIO(p)).size for p in h.fake.photos(GROUP)}
     assert len(sizes) == 1
     # Nothing the group received names a card code, and no button data does.
-    group_texts = [
-        str(c.params.get("caption") or c.params.get("text") or "")
-        for c in h.fake.calls_to(chat_id=GROUP)
-    ]
-    assert not [t for t in group_texts if CARD_CODE.search(t)]
-    datas = [
-        b.get("callback_data", "")
-        for chat in (GROUP, *USERS)
-        for m in h.fake.messages(chat)
-        for row in m.buttons
-        for b in row
-    ]
-    assert not [d for d in datas if CARD_CODE.search(d)]
+    assert leaks(h, (GROUP, *USERS), CARD_CODE) == []
     # Each player's final hand is theirs, drawn from their own seat's view.
     for user, seat in USERS.items():
         expected = await h.tg.frontend.screens.seat(table, state, seat, LANGS[user])

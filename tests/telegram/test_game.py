@@ -11,7 +11,7 @@ from PIL import Image
 from bot.core.tables import Status
 from bot.core.tokens import MoveToken, decode
 from games import registry
-from tests.telegram.conftest import ANYA, BORIS, GROUP, VIKA, Harness, hand
+from tests.telegram.conftest import ANYA, BORIS, GROUP, VIKA, Harness, hand, leaks
 
 KLAC = registry.get("klac")
 CARD_CODE = re.compile(r"\b[BOG]\d{1,2}\b")
@@ -122,19 +122,7 @@ async def test_a_whole_game_from_play_to_final_scores(harness: Harness) -> None:
         expected = await h.tg.frontend.screens.seat(table, state, seat, lang[user])
         assert hand(h, user).photo == expected.image
     # No card code in anything the group received or any button's data.
-    group_texts = [
-        c.params.get("caption") or c.params.get("text") or ""
-        for c in h.fake.calls_to(chat_id=GROUP)
-    ]
-    assert not [t for t in group_texts if CARD_CODE.search(str(t))]
-    datas = [
-        b.get("callback_data", "")
-        for chat in (GROUP, *users)
-        for m in h.fake.messages(chat)
-        for row in m.buttons
-        for b in row
-    ]
-    assert not [d for d in datas if CARD_CODE.search(d)]
+    assert leaks(h, (GROUP, *users), CARD_CODE) == []
 
 
 def users_by_seat(users: dict[int, int]) -> dict[int, int]:
