@@ -71,7 +71,8 @@ class DeadlineService(VotingService):
             # A stand-in makes the player's move; it never opens or answers votes.
             legal = own_actions(game, state, seat)
             # Seeded by table and version so two workers would pick the same move.
-            choice = random.Random(f"{table.id}:{version}:{seat}").choice(legal)
+            rnd = random.Random(f"{table.id}:{version}:{seat}")
+            choice = game.stand_in(state, seat, legal, rnd)
             return self._apply_move(table, state, seat, choice, reason=reason)
 
         await self._mutate(table_id, step)
