@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import hashlib
+import json
 from collections import OrderedDict
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -258,6 +259,8 @@ class Screens:
         grid = None if menu.path else game.menu_grid(state)
         if grid is not None and options and all("cell" in c.args for c, _ in options):
             rows = _grid(table, grid, {str(c.args["cell"]): b for c, b in options})
+        elif options and all("row" in c.args and "cell" in c.args for c, _ in options):
+            rows = _by_row([(c.args["row"], b) for c, b in options])
         else:
             rows = _pack([(b,) for _, b in options])
         version = table.state_version
@@ -315,7 +318,7 @@ class Screens:
 
         With ``explain`` the text also says why the menu leaves targets out.
         """
-        game, _, names, image, key = await self._drawn(table, state, seat)
+        game, view, names, image, key = await self._drawn(table, state, seat)
         t = partial(self.t, lang)
         presenter = presenters.get(table.game)
         to_move = game.to_move(state) if table.status == Status.PLAYING else []
@@ -323,8 +326,11 @@ class Screens:
         if seat in to_move and not table.players[seat].bot:
             menu = build_menu(game, state, seat, path)
             taken = " ".join(t(c.msg, **presenter.args(c.args, names)) for c in menu.taken)
-            prompt = f"{table.game}-prompt-{len(menu.path)}"
-            lines = [t("seat-your-turn"), taken, t(prompt) if self.i18n.has("en", prompt) else ""]
+            numbered = f"{table.game}-prompt-{len(menu.path)}"
+            prompt = presenter.prompt(view, menu.taken, t) or (
+                t(numbered) if self.i18n.has("en", numbered) else ""
+            )
+            lines = [t("seat-your-turn"), taken, prompt]
             if explain:
                 lines += self._why_lines(table, state, seat, path, lang)
             text = "\n".join(line for line in lines if line)
@@ -419,15 +425,14 @@ class Screens:
         self, table: Table, seat: int | None, view: dict[str, Any], names: list[str]
     ) -> tuple[bytes, str]:
         renderer = renderers.get(table.game)
+        # Keyed by what the image shows, so a change that leaves it as it was
+        # (a private step of another seat, a hand nothing touched) draws nothing.
         if seat is not None and renderer.private_key is not None:
-            # Keyed by what the hand shows, so an untouched hand is not redrawn.
             shown = renderer.private_key(view, names=names)
-            digest = hashlib.sha1(shown.encode(), usedforsecurity=False).hexdigest()[:16]
-            key = f"{table.id}:{seat}:{digest}"
         else:
-            key = (
-                f"{table.id}:{table.state_version}:{'pub' if seat is None else seat}:{table.status}"
-            )
+            shown = json.dumps([view, names], sort_keys=True, separators=(",", ":"))
+        digest = hashlib.sha1(shown.encode(), usedforsecurity=False).hexdigest()[:16]
+        key = f"{table.id}:{'pub' if seat is None else seat}:{digest}"
         cached = self._images.get(key)
         if cached is not None:
             self._images.move_to_end(key)
@@ -449,6 +454,22 @@ def _grid(
     return tuple(
         tuple(by_cell.get(f"{chr(ord('A') + c)}{r + 1}", blank) for c in range(cols))
         for r in range(rows)
+    )
+
+
+#: The most buttons a keyboard row holds (Telegram shows at most eight).
+ROW_BUTTONS = 8
+
+
+def _by_row(cells: list[tuple[Any, Button]]) -> tuple[tuple[Button, ...], ...]:
+    """Cell buttons with one keyboard row per field row (split when it is long)."""
+    rows: dict[Any, list[Button]] = {}
+    for row, button in cells:
+        rows.setdefault(row, []).append(button)
+    return tuple(
+        tuple(buttons[i : i + ROW_BUTTONS])
+        for buttons in rows.values()
+        for i in range(0, len(buttons), ROW_BUTTONS)
     )
 
 

@@ -153,6 +153,15 @@ class Game(ABC, Generic[S]):
         """
         return []
 
+    def continues(self, state: S, seat: int) -> bool:
+        """True while ``seat`` is in the middle of a move it began.
+
+        For example between marking cards and discarding them, or between the
+        two cards of a two-card move. Frontends do not ping for such a step,
+        the turn clock keeps running, and a stand-in finishes the move.
+        """
+        return False
+
     def stand_in(
         self, state: S, seat: int, actions: Sequence[Action], rnd: random.Random
     ) -> Action:

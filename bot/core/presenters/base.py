@@ -5,6 +5,8 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
+from games.core.cards import pretty
+from games.core.errors import InvalidCard
 from games.core.protocol import Choice
 
 #: ``t(msg_id, **args)`` bound to one language.
@@ -26,6 +28,11 @@ class Presenter:
         """One line for an event of the last move, or ``None`` to leave it out."""
         return None
 
+    def prompt(self, view: Mapping[str, Any], taken: Sequence[Choice], t: Translate) -> str | None:
+        """What a seat's menu asks for after the choices ``taken`` (None: the
+        catalog's numbered prompt ``<game>-prompt-<depth>``, if there is one)."""
+        return None
+
     def why_target(self, choice: Choice, names: Sequence[str], t: Translate) -> str | None:
         """Name the target a "why not?" reason is about (from its key), or None."""
         return None
@@ -44,3 +51,14 @@ class Presenter:
             else:
                 out[key] = value
         return out
+
+
+class CardPresenter(Presenter):
+    """A presenter for games with standard playing cards."""
+
+    def card(self, card: str) -> str:
+        """``Q♠``, ``10♥``, ``🃏``; ``?`` for anything that is not a card."""
+        try:
+            return pretty(card)
+        except InvalidCard:
+            return "?"

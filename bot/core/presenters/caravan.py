@@ -6,9 +6,7 @@ import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from bot.core.presenters.base import Presenter, Translate
-from games.core.cards import pretty
-from games.core.errors import InvalidCard
+from bot.core.presenters.base import CardPresenter, Translate
 from games.core.protocol import Choice
 
 #: Args that hold a card code besides ``card`` (a Jack's or joker's target, a caravan's last card).
@@ -17,15 +15,8 @@ CARD_ARGS = ("target", "last")
 CARAVAN_KEY = re.compile(r"c(\d)(\d)")
 
 
-class CaravanPresenter(Presenter):
+class CaravanPresenter(CardPresenter):
     """Text for Caravan."""
-
-    def card(self, card: str) -> str:
-        """``7♠``, ``10♥``, ``🃏``."""
-        try:
-            return pretty(card)
-        except InvalidCard:
-            return "?"
 
     def args(self, args: Mapping[str, Any], names: Sequence[str]) -> dict[str, Any]:
         """As the base, plus the other card-valued args."""

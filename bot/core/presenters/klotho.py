@@ -5,9 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from bot.core.presenters.base import Presenter, Translate
-from games.core.cards import pretty
-from games.core.errors import InvalidCard
+from bot.core.presenters.base import CardPresenter, Translate
 
 #: Events told in the caption; proposals and single ballots show in the vote line instead.
 TOLD = (
@@ -27,15 +25,8 @@ TOLD = (
 )
 
 
-class KlothoPresenter(Presenter):
+class KlothoPresenter(CardPresenter):
     """Text for Klotho."""
-
-    def card(self, card: str) -> str:
-        """``Q♠``, ``10♥``."""
-        try:
-            return pretty(card)
-        except InvalidCard:
-            return "?"
 
     def caption(self, view: Mapping[str, Any], names: Sequence[str], t: Translate) -> list[str]:
         """Tour, dealer, stock, each player's points and half victories, an open vote."""

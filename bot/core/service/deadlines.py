@@ -64,6 +64,15 @@ class DeadlineService(VotingService):
             await self._schedule(table, state)
 
     async def _auto_move(self, table_id: str, seat: int, version: int, reason: str) -> None:
+        """The stand-in's move for ``seat``, every step of it (one notice, for the first)."""
+        table, state = await self._stand_in_step(table_id, seat, version, reason)
+        game = registry.get(table.game)
+        while table.status == Status.PLAYING and game.continues(state, seat):
+            table, state = await self._stand_in_step(table_id, seat, table.state_version, None)
+
+    async def _stand_in_step(
+        self, table_id: str, seat: int, version: int, reason: str | None
+    ) -> tuple[Table, Any]:
         def step(table: Table, state: Any) -> Step:
             if table.state_version != version:
                 raise StaleVersion()
@@ -75,7 +84,7 @@ class DeadlineService(VotingService):
             choice = game.stand_in(state, seat, legal, rnd)
             return self._apply_move(table, state, seat, choice, reason=reason)
 
-        await self._mutate(table_id, step)
+        return await self._mutate(table_id, step)
 
     async def _timeout(self, table: Table, to_move: list[int]) -> None:
         late = [s for s in to_move if not table.players[s].bot]

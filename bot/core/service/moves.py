@@ -59,7 +59,11 @@ class MoveService(LobbyService):
             table.turn_deadline = table.remind_at = None
             table.votes = []
             return Step(new, "finish", notice=notice, log_entry=entry, private=True)
-        self._reset_clock(table)
         after = movers(game, new)
-        ping = [s for s in after if s not in before or s == seat]
+        if game.continues(new, seat):
+            # A step inside a move: the clock runs on and nobody is pinged.
+            ping = []
+        else:
+            self._reset_clock(table)
+            ping = [s for s in after if s not in before or s == seat]
         return Step(new, "move", notice=notice, log_entry=entry, ping=ping, private=True)
