@@ -11,9 +11,15 @@ from games.core.errors import GameError
 from games.core.protocol import Game
 from games.klac.game import KlacGame
 from games.klotho.game import KlothoGame
+from games.krendzu.game import KrendzuGame
 
 GAMES: Mapping[str, Game[Any]] = MappingProxyType(
-    {"klac": KlacGame(), "klotho": KlothoGame(), "caravan": CaravanGame()}
+    {
+        "klac": KlacGame(),
+        "klotho": KlothoGame(),
+        "krendzu": KrendzuGame(),
+        "caravan": CaravanGame(),
+    }
 )
 
 

@@ -1,0 +1,1 @@
+"""Krendzu / Four in a row: attackers build lines of four cards, defenders block them."""
