@@ -648,9 +648,8 @@ def _score(
     state: KrendzuState, seat: int, cell: Cell, grid: Mapping[Cell, str], events: list[Event]
 ) -> None:
     """Award every window through ``cell`` that the new card made a combination."""
-    roles = roles_of(state.seats, state.variant, state.tour)
-    attackers = [s for s, role in enumerate(roles) if role == ATTACK]
-    own_goal = roles[seat] == DEFEND
+    attackers = attackers_of(state.seats, state.variant, state.tour)
+    own_goal = _role(state, seat) == DEFEND
     for window in windows_through(cell):
         a, b, c, d = window
         if a not in grid or b not in grid or c not in grid or d not in grid:
@@ -672,7 +671,7 @@ def _score(
                     "cards": cards,
                     "kinds": list(kinds),
                     "own_goal": own_goal,
-                    "attackers": attackers,
+                    "scorers": list(attackers),
                 },
             )
         )
@@ -744,6 +743,7 @@ def _start_tour(state: KrendzuState) -> list[Event]:
     state.tour_points = [0] * n
     state.last = None
     cycle = cycle_of(n, state.variant, state.tour)
+    roles = roles_of(n, state.variant, state.tour)
     if state.exchange:
         state.phase = ANNOUNCE
         state.turn = cycle[0]
@@ -755,8 +755,10 @@ def _start_tour(state: KrendzuState) -> list[Event]:
             public={
                 "tour": state.tour,
                 "dealer": dealer_of(n, state.tour),
-                "roles": list(roles_of(n, state.variant, state.tour)),
+                "roles": list(roles),
                 "order": list(cycle),
+                "attackers": list(attackers_of(n, state.variant, state.tour)),
+                "defenders": [s for s in range(n) if roles[s] == DEFEND],
                 "hand_sizes": sizes,
             },
         )

@@ -119,9 +119,7 @@ def redeal(state: KrendzuState, keep: int | None, rnd: random.Random) -> Krendzu
         e if e.seat == keep or not e.private else Event(e.kind, e.seat, dict(e.public), {})
         for e in state.events
     ]
-    return replace(
-        state, hands=hands, marked=marked, discards=discards, aside=pool, events=events
-    )
+    return replace(state, hands=hands, marked=marked, discards=discards, aside=pool, events=events)
 
 
 def weight(state: KrendzuState, action: tuple[Any, ...]) -> float:
