@@ -117,7 +117,10 @@ class Screens:
             for i, p in enumerate(table.players)
         )
         option_lines = [
-            t(f"option-{spec.key}", value=self._option_value(spec.key, value, lang))
+            t(
+                self._option_msg(table.game, spec.key),
+                value=self._option_value(spec.key, value, lang),
+            )
             for spec, value in self.service.lobby_options(table)
         ]
         text = "\n".join(
@@ -155,6 +158,11 @@ class Screens:
         if seconds and seconds % 60 == 0:
             return self.t(lang, "value-minutes", minutes=seconds // 60)
         return self.t(lang, "value-seconds", seconds=seconds)
+
+    def _option_msg(self, game: str, key: str) -> str:
+        """The option's line: the game's own wording if it has one (``<game>-option-<key>``)."""
+        own = f"{game}-option-{key}"
+        return own if self.i18n.has("en", own) else f"option-{key}"
 
     def _option_value(self, key: str, value: Any, lang: str) -> str:
         if key == "turn_seconds":
@@ -194,7 +202,9 @@ class Screens:
         lines += self.event_lines(table, lang)
         if table.status == Status.FINISHED and table.result is not None:
             winners = [names[int(s)] for s in table.result.get("winners", [])]
-            lines.append(t("caption-winners", players=", ".join(winners) or "—"))
+            # Everybody winning is a draw, and said so.
+            outcome = "draw" if len(winners) == len(names) > 1 else len(winners)
+            lines.append(t("caption-winners", players=", ".join(winners) or "—", outcome=outcome))
         elif table.status == Status.ABORTED:
             lines.append(t("caption-aborted"))
         buttons: list[tuple[Button, ...]] = []
@@ -327,7 +337,7 @@ class Screens:
             menu = build_menu(game, state, seat, path)
             taken = " ".join(t(c.msg, **presenter.args(c.args, names)) for c in menu.taken)
             numbered = f"{table.game}-prompt-{len(menu.path)}"
-            prompt = presenter.prompt(view, menu.taken, t) or (
+            prompt = presenter.prompt(view, menu, names, t) or (
                 t(numbered) if self.i18n.has("en", numbered) else ""
             )
             lines = [t("seat-your-turn"), taken, prompt]
@@ -425,6 +435,9 @@ class Screens:
         self, table: Table, seat: int | None, view: dict[str, Any], names: list[str]
     ) -> tuple[bytes, str]:
         renderer = renderers.get(table.game)
+        # Pictures show the position, not what the last action did (that is
+        # the caption's), so events are left out of what is drawn and keyed.
+        view = {key: value for key, value in view.items() if key != "events"}
         # Keyed by what the image shows, so a change that leaves it as it was
         # (a private step of another seat, a hand nothing touched) draws nothing.
         if seat is not None and renderer.private_key is not None:

@@ -43,8 +43,9 @@ async def test_help_rules_lang_and_stats(h: Harness) -> None:
     await h.say(ANYA, GROUP, "/help")
     assert "/play — начать игру" in texts(h, GROUP)[-1]
     await h.say(ANYA, GROUP, "/rules")
-    rules = texts(h, GROUP)[-3:]
-    assert "расширить" in rules[0] and "Клото" in rules[1] and "Караван" in rules[2]
+    rules = texts(h, GROUP)[-4:]
+    assert "расширить" in rules[0] and "Клото" in rules[1]
+    assert "Крэндзю" in rules[2] and "Караван" in rules[3]
     await h.say(ANYA, GROUP, "/lang de")
     assert texts(h, GROUP)[-1] == "Отправьте /lang ru или /lang en."
     await h.say(ANYA, GROUP, "/lang en")
@@ -56,7 +57,7 @@ async def test_help_rules_lang_and_stats(h: Harness) -> None:
     assert "/play — начать игру" in texts(h, ANYA)[-1]
     await h.say(BORIS, GROUP, "/stats")
     assert texts(h, GROUP)[-1] == (
-        "📊 Boris\nKlac!: played 0, won 0\nKlotho: played 0, won 0\nCaravan: played 0, won 0"
+        "📊 Boris\nKlac!: played 0, won 0\nKlotho: played 0, won 0\nKrendzu: played 0, won 0\nCaravan: played 0, won 0"
     )
 
 

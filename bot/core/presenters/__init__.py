@@ -13,9 +13,15 @@ from bot.core.presenters.base import Presenter
 from bot.core.presenters.caravan import CaravanPresenter
 from bot.core.presenters.klac import KlacPresenter
 from bot.core.presenters.klotho import KlothoPresenter
+from bot.core.presenters.krendzu import KrendzuPresenter
 
 PRESENTERS: Mapping[str, Presenter] = MappingProxyType(
-    {"klac": KlacPresenter(), "klotho": KlothoPresenter(), "caravan": CaravanPresenter()}
+    {
+        "klac": KlacPresenter(),
+        "klotho": KlothoPresenter(),
+        "krendzu": KrendzuPresenter(),
+        "caravan": CaravanPresenter(),
+    }
 )
 
 

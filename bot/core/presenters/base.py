@@ -7,6 +7,7 @@ from typing import Any
 
 from games.core.cards import pretty
 from games.core.errors import InvalidCard
+from games.core.menu import Menu
 from games.core.protocol import Choice
 
 #: ``t(msg_id, **args)`` bound to one language.
@@ -28,9 +29,11 @@ class Presenter:
         """One line for an event of the last move, or ``None`` to leave it out."""
         return None
 
-    def prompt(self, view: Mapping[str, Any], taken: Sequence[Choice], t: Translate) -> str | None:
-        """What a seat's menu asks for after the choices ``taken`` (None: the
-        catalog's numbered prompt ``<game>-prompt-<depth>``, if there is one)."""
+    def prompt(
+        self, view: Mapping[str, Any], menu: Menu, names: Sequence[str], t: Translate
+    ) -> str | None:
+        """What a seat's ``menu`` asks for (None: the catalog's numbered prompt
+        ``<game>-prompt-<depth>``, if there is one)."""
         return None
 
     def why_target(self, choice: Choice, names: Sequence[str], t: Translate) -> str | None:

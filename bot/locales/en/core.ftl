@@ -39,7 +39,11 @@ btn-vote-no = 👎 No
 
 ## Table captions
 caption-turn = ▶ Turn: { $player }
-caption-winners = 🏆 Game over. Winner: { $players }
+caption-winners = 🏆 Game over. { $outcome ->
+    [draw] A draw: { $players }
+    [one] Winner: { $players }
+   *[other] Winners: { $players }
+}
 caption-aborted = ⛔ The game was stopped.
 
 ## A seat's private screen

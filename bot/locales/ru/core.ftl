@@ -43,7 +43,11 @@ btn-vote-no = 👎 Нет
 
 ## Подписи к столу
 caption-turn = ▶ Ходит: { $player }
-caption-winners = 🏆 Игра окончена. Победитель: { $players }
+caption-winners = 🏆 Игра окончена. { $outcome ->
+    [draw] Ничья: { $players }
+    [one] Победитель: { $players }
+   *[other] Победители: { $players }
+}
 caption-aborted = ⛔ Игра остановлена.
 
 ## Личный экран игрока
