@@ -18,9 +18,11 @@ from tests.games.conformance import PlayoutReport, run_playouts
 
 GAME = KrendzuGame()
 #: Per seat layout, the option sets played in turn, each for GAMES // len(options)
-#: seeds. Every DEEP_EVERY-th state of a game (and the last) gets the full checks.
+#: seeds (longer matches only with two players: tours and roles are covered by the
+#: scenarios). Every DEEP_EVERY-th state of a game (and the last) gets the full
+#: checks, with the views of VIEW_SEATS seats: the file takes about 45 s of CPU.
 GAMES = 300
-DEEP_EVERY = 6
+DEEP_EVERY = 7
 #: Views of this many random seats are checked in each deeply checked state.
 VIEW_SEATS = 2
 PLANS: list[tuple[int, list[dict[str, Any]]]] = [
@@ -40,7 +42,7 @@ PLANS: list[tuple[int, list[dict[str, Any]]]] = [
             {},
             {"exchange": 0, "hand": 8},
             {"handicap": 2, "exchange": 5},
-            {"rounds": 2, "exchange": 1},
+            {"exchange": 1},
         ],
     ),
     (
@@ -49,7 +51,7 @@ PLANS: list[tuple[int, list[dict[str, Any]]]] = [
             {"variant": "two_defenders"},
             {"variant": "two_defenders", "hand": 13, "exchange": 0},
             {"variant": "two_defenders", "handicap": 1, "exchange": 4},
-            {"variant": "two_defenders", "rounds": 2, "exchange": 2},
+            {"variant": "two_defenders", "exchange": 2},
         ],
     ),
     (
@@ -58,7 +60,7 @@ PLANS: list[tuple[int, list[dict[str, Any]]]] = [
             {},
             {"hand": 8, "exchange": 0},
             {"handicap": 1, "exchange": 5},
-            {"rounds": 2, "exchange": 2},
+            {"hand": 8, "exchange": 2},
         ],
     ),
 ]
@@ -126,6 +128,8 @@ def weight(state: KrendzuState, action: tuple[Any, ...]) -> float:
     """A random player that finishes its discards (marking toward the announced
     number, then exchanging), now and then passes or places two cards."""
     kind = action[0]
+    if kind == "place":
+        return 1.0
     if kind == "toggle":
         seat = state.turn
         assert seat is not None
