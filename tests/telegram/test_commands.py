@@ -57,7 +57,8 @@ async def test_help_rules_lang_and_stats(h: Harness) -> None:
     assert "/play — начать игру" in texts(h, ANYA)[-1]
     await h.say(BORIS, GROUP, "/stats")
     assert texts(h, GROUP)[-1] == (
-        "📊 Boris\nKlac!: played 0, won 0\nKlotho: played 0, won 0\nKrendzu: played 0, won 0\nCaravan: played 0, won 0"
+        "📊 Boris\nKlac!: played 0, won 0\nKlotho: played 0, won 0\n"
+        "Krendzu: played 0, won 0\nCaravan: played 0, won 0"
     )
 
 

@@ -3,11 +3,8 @@ played only by pressing the buttons each player is offered in the private chat."
 
 from __future__ import annotations
 
-import io
 import random
 import re
-
-from PIL import Image
 
 from bot.core.tables import Status
 from bot.core.tokens import ExplainToken, MoveToken, decode
@@ -143,7 +140,7 @@ async def test_two_players_play_a_whole_match_by_buttons(h: Harness) -> None:
 async def test_exchange_by_toggles_then_a_placement_by_card_cell_and_confirm(h: Harness) -> None:
     users = [ANYA, BORIS]
     table_id = await open_table(h, users)
-    table, state = await h.service.get(table_id)
+    _table, state = await h.service.get(table_id)
     defender = KRENDZU.view(state, None)["roles"].index("defend")
     attacker = 1 - defender
     # The defender announces 2 and the attacker 0.
@@ -151,7 +148,7 @@ async def test_exchange_by_toggles_then_a_placement_by_card_cell_and_confirm(h: 
     group = h.fake.last_message(GROUP).content or ""
     assert "2" in group
     await press(h, users[attacker], hand(h, users[attacker]).button_data("🔄 0"))
-    table, state = await h.service.get(table_id)
+    _, state = await h.service.get(table_id)
     mine = KRENDZU.view(state, defender)["hand"]
     photos = len(h.fake.photos(GROUP))
     # Toggles: mark three cards is impossible; mark two, unmark one, mark another.
@@ -163,9 +160,11 @@ async def test_exchange_by_toggles_then_a_placement_by_card_cell_and_confirm(h: 
     assert f"▫️ {third}" not in texts
     await press(h, users[defender], hand(h, users[defender]).button_data(f"✅ {first}"))
     await press(h, users[defender], hand(h, users[defender]).button_data(f"▫️ {third}"))
+    # Marks never changed the group's picture.
+    assert len(h.fake.photos(GROUP)) == photos
     exchange = next(t for t in (b["text"] for b in buttons_of(h, users[defender])) if "2" in t)
     await press(h, users[defender], hand(h, users[defender]).button_data(exchange))
-    table, state = await h.service.get(table_id)
+    _, state = await h.service.get(table_id)
     view = KRENDZU.view(state, defender)
     assert view["phase"] == "play" and len(view["hand"]) == 12
     # The first move: a card, the only cell A1, then ✅.
@@ -174,7 +173,7 @@ async def test_exchange_by_toggles_then_a_placement_by_card_cell_and_confirm(h: 
     await press(h, users[defender], hand(h, users[defender]).button_data("A1"))
     confirm = f"✅ {card} → A1"
     await press(h, users[defender], hand(h, users[defender]).button_data(confirm))
-    table, state = await h.service.get(table_id)
+    _, state = await h.service.get(table_id)
     view = KRENDZU.view(state, None)
     assert view["cells"][0]["x"] == 0 and view["last"]["labels"] == ["B2"]
     caption = h.fake.last_message(GROUP).content or ""
@@ -204,5 +203,6 @@ async def test_two_teams_of_two_play_a_whole_match(h: Harness) -> None:
     final = h.fake.last_message(GROUP).content or ""
     assert "🏆" in final
     check_secrets(h, users)
-    sizes = {Image.open(io.BytesIO(p)).size for p in h.fake.photos(GROUP)}
-    assert sizes
+    for seat, user in enumerate(users):
+        expected = await h.tg.frontend.screens.seat(table, state, seat, LANGS[user])
+        assert hand(h, user).photo == expected.image
