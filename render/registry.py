@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any, Protocol
 
-from render import caravan, klac, klotho
+from render import caravan, klac, klotho, krendzu
 
 
 class ImageRenderer(Protocol):
@@ -44,6 +44,7 @@ RENDERERS: Mapping[str, Renderer] = MappingProxyType(
         "klac": Renderer(klac.render_table, klac.render_hand, klac.hand_key),
         # Everything in Klotho is public: no private image.
         "klotho": Renderer(klotho.render_table, None),
+        "krendzu": Renderer(krendzu.render_table, krendzu.render_hand, krendzu.hand_key),
         "caravan": Renderer(caravan.render_table, caravan.render_hand, caravan.hand_key),
     }
 )
