@@ -34,9 +34,8 @@ class Menu:
 
 def build_menu(game: Game[Any], state: Any, seat: int, path: Sequence[int] = ()) -> Menu:
     """The menu of ``seat`` after following ``path``; raises if the path is not valid."""
-    candidates = [
-        (action, game.choice_path(state, seat, action)) for action in own_actions(game, state, seat)
-    ]
+    actions = own_actions(game, state, seat)
+    candidates = list(zip(actions, game.choice_paths(state, seat, actions), strict=True))
     taken: list[Choice] = []
     for depth, index in enumerate(path):
         options = _options_at(candidates, depth)

@@ -124,6 +124,11 @@ class Game(ABC, Generic[S]):
     def choice_path(self, state: S, seat: int, action: Action) -> list[Choice]:
         """The menu steps that lead to ``action`` (for example card → target → stack)."""
 
+    def choice_paths(self, state: S, seat: int, actions: Sequence[Action]) -> list[list[Choice]]:
+        """:meth:`choice_path` of each of ``actions`` (a menu asks for all at once,
+        so a game can derive what they share once)."""
+        return [self.choice_path(state, seat, action) for action in actions]
+
     @abstractmethod
     def seats(self, state: S) -> int:
         """Number of seats in the game."""

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import functools
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
@@ -273,26 +273,32 @@ class KrendzuGame(Game[KrendzuState]):
     def choice_path(self, state: KrendzuState, seat: int, action: Action) -> list[Choice]:
         """``n<N>``; ``t<card>``; ``x``; ``[mode] c<card> [r<y>] @<x>,<y> ok``; ``pass ok``
         (see ``docs/rules/krendzu.md``)."""
+        return self.choice_paths(state, seat, [action])[0]
+
+    def choice_paths(
+        self, state: KrendzuState, seat: int, actions: Sequence[Action]
+    ) -> list[list[Choice]]:
+        """The paths of ``actions``; the cell names and steps, shared by every
+        placement (some 2700: 18 cards × 74 cells × one or two cards), are
+        derived once."""
+        menu = _menu_of(state.frontier) if state.phase == PLAY else None
+        many_modes = len(_modes(state, seat)) > 1 if menu is not None else False
+        return [self._path(state, seat, action, menu, many_modes) for action in actions]
+
+    def _path(
+        self,
+        state: KrendzuState,
+        seat: int,
+        action: Action,
+        menu: _Menu | None,
+        many_modes: bool,
+    ) -> list[Choice]:
         act = action if type(action) is tuple else normalize_action(action)
-        # The fast path of a legal placement: a menu asks for every one of up
-        # to some 2700 (18 cards × 74 cells × one or two cards).
-        if len(act) == 4 and state.phase == PLAY and seat == state.turn:
-            kind, card, x, y = act
-            if kind in (PLACE, FIRST):
-                menu = _menu_of(state.frontier)
-                label = menu.labels.get((x, y)) if type(x) is int and type(y) is int else None
-                if label is not None and type(card) is str and card in state.hands[seat]:
-                    modes = _modes(state, seat)
-                    if kind == PLACE or TWO in modes:
-                        return _placement_path(menu, kind, card, x, y, label, len(modes) > 1)
-        move = self._check(state, seat, act)
+        move = self._check(state, seat, act, None if menu is None else menu.labels)
         kind = move.kind
-        if kind in (PLACE, FIRST):
-            # Not reached: the fast path above answers every legal placement.
-            menu = _menu_of(state.frontier)
+        if kind in (PLACE, FIRST) and menu is not None:
             label = menu.labels[(move.x, move.y)]
-            many = len(_modes(state, seat)) > 1
-            return _placement_path(menu, kind, move.card, move.x, move.y, label, many)
+            return _placement_path(menu, kind, move.card, move.x, move.y, label, many_modes)
         if kind == PASS:
             return [_PASS, _CONFIRM_PASS]
         if kind == ANNOUNCE:
@@ -404,8 +410,17 @@ class KrendzuGame(Game[KrendzuState]):
         state.events = events
         return state
 
-    def _check(self, state: KrendzuState, seat: int, action: Action) -> _Move:
-        """Validate ``action`` for ``seat``; raise an ``IllegalAction`` if it is not legal."""
+    def _check(
+        self,
+        state: KrendzuState,
+        seat: int,
+        action: Action,
+        free: Collection[Cell] | None = None,
+    ) -> _Move:
+        """Validate ``action`` for ``seat``; raise an ``IllegalAction`` if it is not legal.
+
+        ``free`` is the frontier in a form quicker to look up, when the caller has one.
+        """
         kind = action[0]
         if not isinstance(kind, str) or kind not in ARITY:
             raise MalformedAction(
@@ -481,7 +496,7 @@ class KrendzuGame(Game[KrendzuState]):
         if kind == PASS:
             return _Move(PASS)
         x, y = action[2], action[3]
-        if not _in_frontier(state.frontier, (x, y)):
+        if (x, y) not in (state.frontier if free is None else free):
             raise _cell_refusal(state, x, y)
         return _Move(kind, card, x, y)
 
@@ -813,7 +828,6 @@ def _confirm(card: str, label: str) -> Choice:
 class _Menu:
     """What menus derive from one frontier: labels, the cell and row steps."""
 
-    frontier: Frontier
     box: Box
     labels: dict[Cell, str]
     cell_choices: dict[Cell, Choice]
@@ -822,26 +836,7 @@ class _Menu:
     row_choices: dict[int, Choice]
 
 
-#: The last frontier's menu parts. A frontier is an immutable tuple, and the
-#: cache holds it, so an identical object means identical cells: building a
-#: menu asks for ``choice_path`` of every action of one state, which all share
-#: one frontier.
-_MENU_CACHE: list[_Menu] = []
-
-
-def _in_frontier(frontier: Frontier, cell: Cell) -> bool:
-    """True when ``cell`` is a frontier cell (a dictionary look-up while a menu is
-    being built for this frontier, else a scan: ``apply`` needs no labels)."""
-    cached = _MENU_CACHE[0] if _MENU_CACHE else None
-    if cached is not None and cached.frontier is frontier:
-        return cell in cached.labels
-    return cell in frontier
-
-
 def _menu_of(frontier: Frontier) -> _Menu:
-    cached = _MENU_CACHE[0] if _MENU_CACHE else None
-    if cached is not None and cached.frontier is frontier:
-        return cached
     box = box_of(frontier)
     labels: dict[Cell, str] = {}
     cell_choices: dict[Cell, Choice] = {}
@@ -859,6 +854,4 @@ def _menu_of(frontier: Frontier) -> _Menu:
         )
         for y, count in rows.items()
     }
-    menu = _Menu(frontier, box, labels, cell_choices, len(frontier) > ROW_SPLIT, row_choices)
-    _MENU_CACHE[:] = [menu]
-    return menu
+    return _Menu(box, labels, cell_choices, len(frontier) > ROW_SPLIT, row_choices)
