@@ -3,8 +3,9 @@
     python -m bench.run [--games N] [--moves N] [--save DIR]
 
 Figures: Klac engine random-playout actions/s; table image render time
-(median of 50) and PNG size (Klac, Klotho, and a late-game Caravan table with
-its hand); table-service move latency (load + check +
+(median of 50) and PNG size (Klac, Klotho, a late-game Caravan table with
+its hand, a 36-card Krendzu field); Krendzu combination detection per
+placement and its biggest menu; table-service move latency (load + check +
 compare-and-set save, no render) p50/p99 against Redis; state size in bytes.
 Uses REDIS_URL if set, otherwise a private redis-server.
 """
@@ -24,8 +25,13 @@ from bench.common import redis_url
 from bot.core.service import PlayerInfo, TableService
 from bot.core.store import Store, connect
 from games import registry
+from games.core.cards import RANKS_36, make_deck
+from games.core.menu import build_menu
+from games.krendzu.field import SIDES, windows_through
+from games.krendzu.rules import is_combination, sort_key
 from render import registry as renderers
 from render.registry import ImageRenderer
+from tests.games.krendzu_positions import make_state
 
 KLAC = registry.get("klac")
 NAMES = ["Алиса", "Bob", "Екатерина", "Dmitri", "Зоя", "Li Wei"]
@@ -138,6 +144,86 @@ def caravan_render(save: Path | None) -> tuple[int, float, int, float, float, in
     return cards, table_ms, table_bytes, cold, hand_ms, hand_bytes
 
 
+def krendzu_field() -> tuple[Any, list[float]]:
+    """A Krendzu state with all 36 cards on a compact field, and the ms of every
+    placement's ``apply`` (check, place, detect combinations, copy).
+
+    A real deal leaves cards aside (34 on the field at most), so here the
+    defender is given 19 cards (one a repeat it never plays) and the attacker 18.
+    """
+    game = registry.get("krendzu")
+    state = game.new_game(2, {"exchange": 0}, seed=5)
+    deck = make_deck(RANKS_36)
+    defender = state.turn
+    state.hands[defender] = sorted([*deck[:18], deck[0]], key=sort_key)
+    state.hands[1 - defender] = sorted(deck[18:], key=sort_key)
+    state.aside = []
+    rng = random.Random(5)
+    times = []
+    while len(state.cells) < len(deck):
+        seat = state.turn
+        occupied = {(p.x, p.y) for p in state.cells}
+        # A compact field: cells touching most cards first, as real play tends to.
+        touching = {
+            cell: sum((cell[0] + dx, cell[1] + dy) in occupied for dx, dy in SIDES)
+            for cell in state.frontier
+        }
+        most = max(touching.values(), default=0)
+        cells = [cell for cell, n in touching.items() if n == most] or [(0, 0)]
+        x, y = rng.choice(cells)
+        hand = state.hands[seat]
+        card = hand[1] if seat == defender and hand[0] == deck[0] and len(hand) > 1 else hand[0]
+        started = time.perf_counter()
+        state = game.apply(state, seat, ("place", card, x, y))
+        times.append((time.perf_counter() - started) * 1000)
+    return state, times
+
+
+def krendzu_bench(save: Path | None) -> None:
+    """Print combination detection per placement, menus and the table render on 36 cards."""
+    game = registry.get("krendzu")
+    state, apply_ms = krendzu_field()
+    grid = {(p.x, p.y): p.card for p in state.cells}
+    detect = []
+    for cell in grid:
+        started = time.perf_counter()
+        for window in windows_through(cell):
+            if all(c in grid for c in window):
+                is_combination([grid[c] for c in window])
+        detect.append((time.perf_counter() - started) * 1e6)
+    print(
+        f"krendzu: combination detection per placement on a {len(grid)}-card field "
+        f"median {statistics.median(detect):.1f} µs (16 windows); apply per placement "
+        f"median {statistics.median(apply_ms):.3f} ms, max {max(apply_ms):.3f} ms"
+    )
+    # The biggest menu a defender can face: 18 cards beside a 36-card line (74 cells).
+    deck = make_deck(RANKS_36)
+    line = make_state(3, " ".join(deck), (" ".join(deck[:18]), "6S", "7S"), turn=0)
+    menu_ms = []
+    for _ in range(20):
+        fresh = game.loads(game.dumps(line))  # as the bot loads it for every press
+        started = time.perf_counter()
+        build_menu(game, fresh, 0, (1,))
+        menu_ms.append((time.perf_counter() - started) * 1000)
+    print(
+        f"krendzu: menu of {len(game.legal_actions(line, 0))} actions (18 cards, 74 free cells) "
+        f"median {statistics.median(menu_ms):.1f} ms"
+    )
+    renderer = renderers.get("krendzu")
+    assert renderer.private is not None
+    table_ms, table_bytes = timed(
+        renderer.table, game.view(state, None), NAMES[:2], save, "krendzu-36.png"
+    )
+    hand_ms, hand_bytes = timed(
+        renderer.private, game.view(state, 1 - state.turn), NAMES[:2], save, "krendzu-hand.png"
+    )
+    print(
+        f"render: krendzu {len(grid)}-card field median {table_ms:.1f} ms (target <= 60), "
+        f"PNG {table_bytes / 1024:.1f} KB (target <= 150); hand median {hand_ms:.1f} ms, "
+        f"PNG {hand_bytes / 1024:.1f} KB"
+    )
+
+
 def render_speed(state: Any, save: Path | None) -> tuple[float, int, float, int]:
     """Median ms and PNG bytes of the table image, and of a hand image."""
     renderer = renderers.get("klac")
@@ -211,6 +297,8 @@ def main() -> None:
         f"(target <= 25; {cold_ms:.0f} ms with cold caches), PNG {table_png / 1024:.1f} KB "
         f"(target <= 150); hand median {hand_ms:.1f} ms, PNG {hand_png / 1024:.1f} KB"
     )
+
+    krendzu_bench(args.save)
 
     with redis_url() as url:
         p50, p99, tables = asyncio.run(move_latency(url, args.moves))
