@@ -3,6 +3,7 @@ played only by pressing the buttons each player is offered in the private chat."
 
 from __future__ import annotations
 
+import json
 import random
 import re
 
@@ -128,6 +129,12 @@ async def test_two_players_play_a_whole_match_by_buttons(h: Harness) -> None:
     assert "Объявлено" in (message.content or "") or "Announced" in (message.content or "")
     seen = await play_match(h, table_id, users, seed=3)
     table, state = await h.service.get(table_id)
+    # Every kind of step was taken by buttons: marks, two-card moves, passes.
+    kinds = {
+        json.loads(entry.split(" ", 1)[1])[0]
+        for entry in await h.service.store.action_log(table_id)
+    }
+    assert {"announce", "toggle", "exchange", "place", "first", "pass"} <= kinds
     final = h.fake.message(GROUP, table_msg.message_id)
     assert "🏆" in (final.content or ""), final.content
     assert seen["why"] and seen["nav"]
@@ -206,3 +213,37 @@ async def test_two_teams_of_two_play_a_whole_match(h: Harness) -> None:
     for seat, user in enumerate(users):
         expected = await h.tg.frontend.screens.seat(table, state, seat, LANGS[user])
         assert hand(h, user).photo == expected.image
+
+
+async def test_stale_foreign_and_forged_presses_change_nothing(h: Harness) -> None:
+    users = [ANYA, BORIS]
+    table_id = await open_table(h, users)
+    _, state = await h.service.get(table_id)
+    first = KRENDZU.to_move(state)[0]
+    await press(h, users[first], hand(h, users[first]).button_data("🔄 2"))
+    await press(h, users[1 - first], hand(h, users[1 - first]).button_data("🔄 0"))
+    old = hand(h, users[first])
+    card = pretty(KRENDZU.view((await h.service.get(table_id))[1], first)["hand"][0])
+    stale = old.button_data(f"▫️ {card}")
+    await press(h, users[first], stale)
+    table, state = await h.service.get(table_id)
+    version, marked = table.state_version, KRENDZU.view(state, first)["marked"]
+    assert len(marked) == 1
+    # The same button again is out of date now: refused, the mark stays as it was.
+    answer = await h.press(users[first], users[first], old.message_id, stale, strict=False)
+    assert answer["show_alert"]
+    # The other player pressing this player's button (forged into their own chat).
+    current = hand(h, users[first]).buttons[0][0]["callback_data"]
+    answer = await h.press(
+        users[1 - first], users[1 - first], old.message_id, current, strict=False
+    )
+    assert answer["show_alert"]
+    # A path that leads nowhere.
+    token = decode(current)
+    assert isinstance(token, MoveToken)
+    forged = MoveToken(token.table_id, token.version, token.seat, (999,)).encode()
+    answer = await h.press(users[first], users[first], old.message_id, forged, strict=False)
+    assert answer["show_alert"]
+    table, state = await h.service.get(table_id)
+    assert table.state_version == version
+    assert KRENDZU.view(state, first)["marked"] == marked
