@@ -641,6 +641,14 @@ def draw_check(draw: ImageDraw.ImageDraw, box: Box, fill: RGB = GREEN, width: in
 
 
 @lru_cache(maxsize=16)
+def tick(size: int) -> Image.Image:
+    """A green tick on a transparent ``size``-square sprite ("yes", "done")."""
+    im = Image.new("RGBA", (size, size), (0, 0, 0, 0))
+    draw_check(ImageDraw.Draw(im), (2, 4, size - 2, size - 4), GREEN, width=max(3, size // 6))
+    return im
+
+
+@lru_cache(maxsize=16)
 def ballot_box(size: int) -> Image.Image:
     """A ballot box with a ticked paper going in (the "vote" icon), RGBA, cached."""
     big = size * SUPERSAMPLE

@@ -312,13 +312,6 @@ def _pending_mark(size: int) -> Image.Image:
     return im.resize((size, size), Image.Resampling.LANCZOS)
 
 
-@lru_cache(maxsize=4)
-def _yes_mark(size: int) -> Image.Image:
-    im = Image.new("RGBA", (size, size), (0, 0, 0, 0))
-    c.draw_check(ImageDraw.Draw(im), (2, 4, size - 2, size - 4), c.GREEN, width=max(3, size // 6))
-    return im
-
-
 @lru_cache(maxsize=32)
 def _cell_tag(label: str, height: int) -> Image.Image:
     """A cell coordinate in a small outlined box ("B3"): where a chip stands."""
@@ -449,7 +442,7 @@ def _row_sprite(r: _Row) -> Image.Image:
     elif r.vote == "proposer":
         mark = c.ballot_box(42)
     elif r.vote == "yes":
-        mark = _yes_mark(36)
+        mark = c.tick(36)
     elif r.vote == "pending":
         mark = _pending_mark(32)
     if mark is not None:
@@ -619,7 +612,7 @@ def _draw_header(
         chip = c.chip(str(ctx.proposer + 1), 44, seat_colour(ctx.proposer))
         c.paste(canvas, chip, (x, cy - chip.height // 2))
         x += chip.width + 16
-        c.paste(canvas, _yes_mark(40), (x, cy - 20))
+        c.paste(canvas, c.tick(40), (x, cy - 20))
         x += 46
         tally = f"{len(ctx.yes | {ctx.proposer})}/{len(ctx.voters)}"
         c.draw_text(draw, (x, cy), tally, big, c.INK)

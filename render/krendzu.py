@@ -708,13 +708,6 @@ def _pending_icon(height: int) -> Image.Image:
 
 
 @lru_cache(maxsize=8)
-def _tick(size: int) -> Image.Image:
-    im = Image.new("RGBA", (size, size), (0, 0, 0, 0))
-    c.draw_check(ImageDraw.Draw(im), (2, 4, size - 2, size - 4), c.GREEN, width=max(3, size // 6))
-    return im
-
-
-@lru_cache(maxsize=8)
 def _tick_badge(diameter: int) -> Image.Image:
     """A green disc with a white tick: a hand card marked for the exchange."""
     im, d = _supersampled((diameter, diameter))
@@ -1122,7 +1115,7 @@ def _row_sprite(r: _Row) -> Image.Image:
     right = r.width - 12
     if r.exchange:
         if r.done:
-            tick = _tick(34)
+            tick = c.tick(34)
             c.paste(im, tick, (right - tick.width, line2 - tick.height // 2))
         right -= 40
         ink = c.MUTED if r.exchange == "?" else c.INK

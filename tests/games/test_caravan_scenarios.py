@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import random
 from collections import Counter
+from functools import partial
 from typing import Any
 
 import pytest
@@ -25,25 +26,14 @@ from games.caravan.rules import is_numeral, sort_key
 from games.caravan.state import CaravanState, GameSummary, LastMove
 from games.core.menu import build_menu
 from games.core.protocol import Choice
+from tests.games import moves
 from tests.games.caravan_positions import caravan, make_state
 
 GAME = CaravanGame()
 
 
-def play(state: CaravanState, *action: Any, seat: int | None = None) -> CaravanState:
-    """Apply ``action`` for ``seat`` (the seat to move by default)."""
-    actor = GAME.to_move(state)[0] if seat is None else seat
-    return GAME.apply(state, actor, list(action))
-
-
-def refusal(state: CaravanState, action: Any, seat: int | None = None) -> IllegalAction:
-    """Assert ``action`` is refused and changes nothing; return the error."""
-    actor = state.turn if seat is None else seat
-    before = GAME.dumps(state)
-    with pytest.raises(IllegalAction) as info:
-        GAME.apply(state, actor, action)  # type: ignore[arg-type]
-    assert GAME.dumps(state) == before
-    return info.value
+play = partial(moves.play, GAME)
+refusal = partial(moves.refusal, GAME)
 
 
 def table_of(state: CaravanState) -> list[list[str]]:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import random
+from functools import partial
 from typing import Any
 
 import pytest
@@ -16,25 +17,14 @@ from games.core.protocol import Choice
 from games.krendzu.game import ROW_SPLIT, KrendzuGame
 from games.krendzu.rules import roles_of
 from games.krendzu.state import KrendzuState
+from tests.games import moves
 from tests.games.krendzu_positions import make_state
 
 GAME = KrendzuGame()
 
 
-def play(state: KrendzuState, *action: Any, seat: int | None = None) -> KrendzuState:
-    """Apply ``action`` for ``seat`` (the seat to move by default), as a button sends it."""
-    actor = GAME.to_move(state)[0] if seat is None else seat
-    return GAME.apply(state, actor, list(action))
-
-
-def refusal(state: KrendzuState, action: Any, seat: int | None = None) -> IllegalAction:
-    """Assert ``action`` is refused and changes nothing; return the error."""
-    actor = state.turn if seat is None else seat
-    before = GAME.dumps(state)
-    with pytest.raises(IllegalAction) as info:
-        GAME.apply(state, actor, action)  # type: ignore[arg-type]
-    assert GAME.dumps(state) == before
-    return info.value
+play = partial(moves.play, GAME)
+refusal = partial(moves.refusal, GAME)
 
 
 def kinds(state: KrendzuState) -> list[str]:
