@@ -137,6 +137,9 @@ async def test_two_players_play_a_whole_match_by_buttons(h: Harness) -> None:
     assert {"announce", "toggle", "exchange", "place", "first", "pass"} <= kinds
     final = h.fake.message(GROUP, table_msg.message_id)
     assert "🏆" in (final.content or ""), final.content
+    # A match where both score alike is told as a draw.
+    draw = len(KRENDZU.result(state)["winners"]) == 2
+    assert ("Ничья: Аня, Boris" in (final.content or "")) == draw
     assert seen["why"] and seen["nav"]
     check_secrets(h, users)
     for seat, user in enumerate(users):
