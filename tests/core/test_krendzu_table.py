@@ -14,6 +14,7 @@ from games import registry
 from games.core.cards import pretty
 from tests.conftest import FakeClock
 from tests.core.helpers import ALICE, BOB
+from tests.games.krendzu_positions import make_state
 
 KRENDZU = registry.get("krendzu")
 
@@ -124,3 +125,24 @@ async def test_marks_leave_the_group_picture_as_it_was(service: TableService, i1
     private_after = await screens.seat(table, state, seat, "en")
     assert private_after.image_key != private_before.image_key
     assert f"✅ {pretty(card)}" in " ".join(b.label for row in private_after.buttons for b in row)
+
+
+async def test_a_combination_and_an_own_goal_are_told_in_the_group(
+    service: TableService, i18n: I18n
+) -> None:
+    screens = Screens(service, i18n)
+    table, _ = await krendzu_table(service, exchange=0)
+    # Tour 1: seat 0 deals and attacks, seat 1 defends. Three spades lie in a row.
+    position = make_state(2, "6S 7S 8S", ("9S 6H", "10S 9H AC"), turn=0)
+    version = table.version
+    table.version += 1
+    assert await service.store.save(table, KRENDZU.dumps(position), expected=version)
+    table, state = await act(service, table, 0, ["place", "9S", 3, 0])
+    caption = (await screens.table(table, state, "en")).text
+    assert "Combination: 6♠ 7♠ 8♠ 9♠ — +1 Алиса" in caption
+    assert "Алиса: 9♠ → E2" in caption
+    # The defender closes 7♠ 8♠ 9♠ 10♠ itself: an own goal, a point for the attacker.
+    table, state = await act(service, table, 1, ["place", "10S", 4, 0])
+    caption = (await screens.table(table, state, "ru")).text
+    assert "Автогол: 7♠ 8♠ 9♠ 10♠ — +1: Алиса" in caption
+    assert "📊 Алиса 2 · Bob 0" in caption
