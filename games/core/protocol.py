@@ -167,6 +167,15 @@ class Game(ABC, Generic[S]):
         """
         return False
 
+    def preview(self, state: S, seat: int, action: Sequence[Any]) -> dict[str, Any] | None:
+        """What ``action`` would do, for a picture shown before it is confirmed.
+
+        ``None`` (the default): the game has no previews. A game that has them
+        returns JSON-able public data for its renderer's ``preview`` and raises
+        like :meth:`apply` for an illegal action; the state never changes.
+        """
+        return None
+
     def stand_in(
         self, state: S, seat: int, actions: Sequence[Action], rnd: random.Random
     ) -> Action:

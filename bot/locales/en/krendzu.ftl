@@ -1,7 +1,7 @@
 ## Krendzu
 game-krendzu = Krendzu
 krendzu-option-rounds = Rounds: { $value } (a round is 2 tours; 3 with three players)
-option-variant = Three players: { $value }
+krendzu-option-variant = Three players: { $value }
 value-variant-two_attackers = two attack, one defends
 value-variant-two_defenders = one attacks, two defend
 option-hand = Cards per attacker: { $value }

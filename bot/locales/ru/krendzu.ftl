@@ -1,7 +1,7 @@
 ## Крэндзю
 game-krendzu = Крэндзю
 krendzu-option-rounds = Кругов: { $value } (круг — 2 тура; втроём — 3)
-option-variant = Втроём: { $value }
+krendzu-option-variant = Втроём: { $value }
 value-variant-two_attackers = двое атакуют, один защищается
 value-variant-two_defenders = один атакует, двое защищаются
 option-hand = Карт у атакующего: { $value }

@@ -1,0 +1,78 @@
+## Логический керлинг
+game-curling = Логический керлинг
+curling-option-variant = Вариант: { $value }
+value-variant-dice = кубики
+value-variant-cards = карты
+option-deck = Колода: { $value } карт
+option-ends = Эндов: { $value }
+curling-trajectory = { $trajectory ->
+    [reverse] ↩ обратная
+    [shortened] ↪ укороченная
+    [triple] ⤴ тройная
+    [quadruple] 🔄 четверная
+   *[semaphore] 🚦 семафор
+}
+curling-combo = { $name ->
+    [pair] пара
+    [two_pairs] две пары
+    [three] тройка
+    [three_two] тройка + пара
+    [straight] порядок
+    [flush] масть
+    [four] каре
+    [poker] покер
+   *[null] ничего
+}
+curling-choice-roll = 🎲 Бросить кубики
+curling-choice-toggle = { $marked ->
+    [true] 🔁{" "}
+   *[other] {""}
+}{ $face } { $value }
+curling-choice-rethrow = 🔁 Перебросить { $count }
+curling-choice-keep = ✔ Оставить так
+curling-choice-draw = 🃏 Взять карту{ $source ->
+    [opponent] {" "}у соперника
+   *[other] {""}
+}
+curling-choice-stop = ✋ Хватит
+curling-choice-combo = { curling-combo } { $numbers } · P{ $power }
+curling-choice-null = 🗑 Выбросить фишку
+curling-choice-trajectory = { curling-trajectory } · P{ $power }
+curling-choice-number = { $segment } = { $value }
+curling-choice-start = ▶ { $cell }
+curling-choice-confirm = ✅ Бросок: { curling-trajectory } { $numbers } с { $start }
+curling-choice-confirm-null = ✅ Выбросить фишку
+curling-prompt-roll = Бросьте кубики.
+curling-prompt-reroll = Отметьте кубики для одного переброса (шестёрки перебрасываются всегда) или оставьте как есть.
+curling-prompt-draw = Берите подменные карты по одной или остановитесь.
+curling-prompt-combo = Выберите комбинацию для броска.
+curling-prompt-trajectory = Выберите траекторию (сила не больше { $l }).
+curling-prompt-number = Отрезок { $segment }: выберите число.
+curling-prompt-start = Выберите стартовую клетку.
+curling-prompt-confirm = На картинке — что сделает бросок. Бросаем?
+curling-caption-end = Энд { $end } из { $ends }{ $extra ->
+    [true] {" "}(дополнительный)
+   *[other] {""}
+} · 🔨 { $hammer } · бросок { $throw } из 16
+curling-caption-match = Матч: { $red } { $r } : { $b } { $blue } · в доме сейчас { $hr } : { $hb }
+curling-caption-dice = Кубики: { $dice }
+curling-caption-cards = Основные карты: { $main } · подменные: { $subs }
+curling-caption-limit = Сила до { $l } (комбинация { $l1 }, прошлый бросок { $l2 })
+curling-caption-null = { $player } выбрасывает фишку.
+curling-caption-last = { $player }: { curling-trajectory } { $numbers } с { $start }{ $out ->
+    [0] {""}
+    [one] , одна фишка покинула поле
+    [few] , { $out } фишки покинули поле
+   *[other] , { $out } фишек покинули поле
+}{ $foul ->
+    [true] {" "}— ⚠ фол: выбит чужой защитник; бросок отменён, фишка снята
+   *[other] {""}
+}
+rules-curling =
+    «Логический керлинг» — 2 игрока, красные и синие, по 8 фишек; матч из 2–8 эндов. В каждом энде игроки по очереди бросают все 8 фишек; хаммер (последний бросок) получает проигравший энд.
+    Поле: вертикали a–h; в ряду 0 стартовые клетки c0 d0 (левые) и e0 f0 (правые); ряды G1–G5 — зона свободных защитников; дом — b–g × H1–H6 с центром, средней и внешней зонами.
+    Бросок идёт по траектории из 2–4 прямых отрезков (обратная, укороченная, тройная, четверная, семафор — сила 1–5), с левых клеток поворачивая по часовой стрелке, с правых — против. Фишка, налетев на другую, останавливается и передаёт ей всю энергию отрезка; бывают цепочки; вытолкнутые за край фишки покидают поле.
+    Кубики: бросьте пять, один раз перебросьте любые (шестёрки — всегда); комбинация даёт числа отрезков и самую сильную траекторию. Карты: основные карты на столе, берите подменные по одной, потом выберите комбинацию из списка.
+    Сила ограничена комбинацией и прошлым броском соперника (выигрываете — на единицу меньше, ничья — на единицу больше, проигрываете — любая). На бросках 2–5 энда выбить чужого защитника за поле — фол: бросок отменяется, фишка снимается.
+    Счёт: центр, затем средняя, затем внешняя зона; цвет, у которого в зоне больше фишек, прибавляет разницу, но в счёте всегда остаётся ноль («сохрани последний ноль»).
+    Кнопки: ходящий выбирает на сообщении стола шаг за шагом и видит картинку броска перед подтверждением.
