@@ -1,0 +1,1 @@
+"""Logical Curling (Логический керлинг): dice and card variants."""
