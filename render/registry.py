@@ -22,17 +22,28 @@ class KeyFunction(Protocol):
     def __call__(self, view: Mapping[str, Any], *, names: Sequence[str]) -> str: ...
 
 
+class PreviewRenderer(Protocol):
+    """The picture of a move not yet made, drawn over the table (a view, the
+    game's preview data and display names in, PNG bytes out)."""
+
+    def __call__(
+        self, view: Mapping[str, Any], preview: Mapping[str, Any], *, names: Sequence[str]
+    ) -> bytes: ...
+
+
 @dataclass(frozen=True)
 class Renderer:
     """A game's renderers: the public table and, if the game has one, a private hand.
 
     ``private_key`` names what the private image shows, so an unchanged hand
-    is not drawn again after every move.
+    is not drawn again after every move; ``preview`` draws a move before it
+    is confirmed, for games whose ``Game.preview`` gives the data.
     """
 
     table: ImageRenderer
     private: ImageRenderer | None
     private_key: KeyFunction | None = None
+    preview: PreviewRenderer | None = None
 
 
 class UnknownRenderer(ValueError):
@@ -67,6 +78,7 @@ __all__ = [
     "RENDERERS",
     "ImageRenderer",
     "KeyFunction",
+    "PreviewRenderer",
     "Renderer",
     "UnknownRenderer",
     "get",

@@ -12,7 +12,7 @@ import asyncio
 import hashlib
 import json
 from collections import OrderedDict
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from functools import partial
 from typing import Any
@@ -34,7 +34,7 @@ from bot.core.tokens import (
 from games import registry
 from games.core.cards import SUIT_SYMBOLS
 from games.core.errors import GameError
-from games.core.menu import build_menu, movers
+from games.core.menu import Menu, build_menu, movers
 from games.core.protocol import Action, Game
 from render import registry as renderers
 
@@ -209,9 +209,16 @@ class Screens:
             lines.append(t("caption-aborted"))
         buttons: list[tuple[Button, ...]] = []
         if game.public_moves and game_movers:
-            buttons += self._menu_buttons(table, state, game_movers[0], path, lang)
+            seat = game_movers[0]
+            menu = build_menu(game, state, seat, path)
+            prompt = presenter.prompt(view, menu, names, t)
+            lines += [prompt] if prompt else []
+            buttons += self._menu_buttons(table, state, seat, menu, lang)
             if explain:
-                lines += self._why_lines(table, state, game_movers[0], path, lang)
+                lines += self._why_lines(table, state, seat, menu, lang)
+            preview = await self._preview(table, state, seat, menu, view, names)
+            if preview is not None:
+                image, key = preview
         if game.public_moves and table.status == Status.PLAYING:
             shared = [
                 Button(
@@ -249,13 +256,12 @@ class Screens:
         return self.t(lang, choice.msg, **args)
 
     def _menu_buttons(
-        self, table: Table, state: Any, seat: int, path: Sequence[int], lang: str
+        self, table: Table, state: Any, seat: int, menu: Menu, lang: str
     ) -> list[tuple[Button, ...]]:
-        """The move menu of ``seat`` at ``path``, with back/cancel below a sub-level."""
+        """The buttons of ``seat``'s ``menu``, with back/cancel below a sub-level."""
         game = registry.get(table.game)
         presenter = presenters.get(table.game)
         names = self.names(table)
-        menu = build_menu(game, state, seat, path)
         options = [
             (
                 choice,
@@ -284,14 +290,11 @@ class Screens:
             rows = (*rows, (Button(t("btn-back"), back), Button(t("btn-cancel-move"), root)))
         return list(rows)
 
-    def _why_lines(
-        self, table: Table, state: Any, seat: int, path: Sequence[int], lang: str
-    ) -> list[str]:
-        """The reasons the game gives for what the menu at ``path`` leaves out."""
+    def _why_lines(self, table: Table, state: Any, seat: int, menu: Menu, lang: str) -> list[str]:
+        """The reasons the game gives for what ``menu`` leaves out."""
         game = registry.get(table.game)
         presenter = presenters.get(table.game)
         names = self.names(table)
-        menu = build_menu(game, state, seat, path)
         t = partial(self.t, lang)
         # One line per reason, naming every target it applies to.
         grouped: dict[str, list[str]] = {}
@@ -342,9 +345,9 @@ class Screens:
             )
             lines = [t("seat-your-turn"), taken, prompt]
             if explain:
-                lines += self._why_lines(table, state, seat, path, lang)
+                lines += self._why_lines(table, state, seat, menu, lang)
             text = "\n".join(line for line in lines if line)
-            buttons = self._menu_buttons(table, state, seat, path, lang)
+            buttons = self._menu_buttons(table, state, seat, menu, lang)
         elif table.status == Status.PLAYING:
             # Not naming whose turn it is keeps this screen unchanged while
             # others move, so frontends need not update it after every move.
@@ -446,16 +449,44 @@ class Screens:
             shown = json.dumps([view, names], sort_keys=True, separators=(",", ":"))
         digest = hashlib.sha1(shown.encode(), usedforsecurity=False).hexdigest()[:16]
         key = f"{table.id}:{'pub' if seat is None else seat}:{digest}"
+        draw = renderer.table if seat is None or renderer.private is None else renderer.private
+        return await self._cached(key, partial(draw, view, names=names)), key
+
+    async def _preview(
+        self,
+        table: Table,
+        state: Any,
+        seat: int,
+        menu: Menu,
+        view: dict[str, Any],
+        names: list[str],
+    ) -> tuple[bytes, str] | None:
+        """The picture of the move the menu's last step confirms, if the game draws one."""
+        draw = renderers.get(table.game).preview
+        if draw is None or len(menu.options) != 1 or not menu.path:
+            return None
+        game = registry.get(table.game)
+        action = build_menu(game, state, seat, (*menu.path, 0)).action
+        data = None if action is None else game.preview(state, seat, action)
+        if data is None:
+            return None
+        shown = {key: value for key, value in view.items() if key != "events"}
+        text = json.dumps([shown, data, names], sort_keys=True, separators=(",", ":"))
+        digest = hashlib.sha1(text.encode(), usedforsecurity=False).hexdigest()[:16]
+        key = f"{table.id}:preview:{digest}"
+        return await self._cached(key, partial(draw, shown, data, names=names)), key
+
+    async def _cached(self, key: str, draw: Callable[[], bytes]) -> bytes:
+        """The image under ``key``, drawn off the event loop when it is not cached."""
         cached = self._images.get(key)
         if cached is not None:
             self._images.move_to_end(key)
-            return cached, key
-        draw = renderer.table if seat is None or renderer.private is None else renderer.private
-        image = await asyncio.to_thread(draw, view, names=names)
+            return cached
+        image = await asyncio.to_thread(draw)
         self._images[key] = image
         if len(self._images) > IMAGE_CACHE_SIZE:
             self._images.popitem(last=False)
-        return image, key
+        return image
 
 
 def _grid(

@@ -67,13 +67,17 @@ async def press(query: CallbackQuery, frontend: Frontend) -> None:
             screen = await frontend.screens.table(
                 table, state, chat_lang, path, explain=outcome.explain
             )
+            ref = "tg:table"
         else:
             seat = table.seat_of(ids.player_key(user.id))
             assert seat is not None
             screen = await frontend.screens.seat(
                 table, state, seat, lang, path, explain=outcome.explain
             )
-        frontend.publisher.edit_pressed(message.chat.id, message.message_id, screen)
+            ref = f"tg:hand:{seat}"
+        frontend.publisher.edit_pressed(
+            message.chat.id, message.message_id, screen, table_id=table.id, ref=ref
+        )
     await query.answer()
 
 

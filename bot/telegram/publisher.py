@@ -230,27 +230,38 @@ class Publisher:
         )
         await self.store.set_ref(table_id, f"{ref}:image", screen.image_key or "")
 
-    def edit_pressed(self, chat_id: int, message_id: int, screen: Screen) -> None:
+    def edit_pressed(
+        self,
+        chat_id: int,
+        message_id: int,
+        screen: Screen,
+        *,
+        table_id: str | None = None,
+        ref: str | None = None,
+    ) -> None:
         """Show a menu step in the message that was pressed.
 
-        Only the text (a photo's caption) and buttons change: the image stays.
+        The text (a photo's caption) and buttons change; so does the picture
+        when the step shows another one (a move's preview) and the message is
+        the table's ``ref`` message, whose shown picture is remembered.
         """
 
         async def call() -> None:
+            text, markup = caption(screen), keyboard(screen.buttons)
             try:
-                if screen.image is None:
+                if (
+                    table_id is not None
+                    and ref is not None
+                    and await self.store.get_ref(table_id, ref) == str(message_id)
+                ):
+                    await self._edit(table_id, chat_id, message_id, ref, screen, text, markup)
+                elif screen.image is None:
                     await self.bot.edit_message_text(
-                        text=caption(screen),
-                        chat_id=chat_id,
-                        message_id=message_id,
-                        reply_markup=keyboard(screen.buttons),
+                        text=text, chat_id=chat_id, message_id=message_id, reply_markup=markup
                     )
                 else:
                     await self.bot.edit_message_caption(
-                        chat_id=chat_id,
-                        message_id=message_id,
-                        caption=caption(screen),
-                        reply_markup=keyboard(screen.buttons),
+                        chat_id=chat_id, message_id=message_id, caption=text, reply_markup=markup
                     )
             except TelegramBadRequest as exc:
                 if "not modified" not in exc.message:
