@@ -18,6 +18,7 @@ from bot.core.languages import Languages
 from bot.core.screens import Screens
 from bot.core.service import TableService
 from bot.core.store import Store
+from bot.core.tables import Status
 from bot.telegram.app import TelegramFrontend, build, set_commands
 from bot.telegram.outbox import Limits
 from games import registry
@@ -123,6 +124,32 @@ async def quick_game(h: Harness, chat: int = GROUP, thread: int | None = None) -
     await h.press(ANYA, chat, lobby.message_id, lobby.button_data("▶ Начать"))
     table = await h.service.table_in(f"tg:{chat}" + (f"/{thread}" if thread else ""))
     assert table is not None
+    return table.id
+
+
+async def open_table(
+    h: Harness, game: str, users: list[int], options: dict[str, str] | None = None
+) -> str:
+    """``users[0]`` opens a lobby for ``game`` in ``GROUP``, the others join, the host
+    cycles each option whose button holds a label to a value holding the given
+    text (``{"Эндов": "2"}``) and starts; the table id."""
+    for user in users[2:]:
+        await h.say(user, user, "/start")
+    await h.say(users[0], GROUP, f"/play {game}")
+    lobby = h.last_with_buttons(GROUP)
+    for user in users[1:]:
+        await h.press(user, GROUP, lobby.message_id, lobby.button_data("✋ Сесть"))
+    for label, value in (options or {}).items():
+        for _ in range(10):
+            lobby = h.fake.message(GROUP, lobby.message_id)
+            option = next(t for row in lobby.button_texts for t in row if label in t)
+            if value in option:
+                break
+            await h.press(users[0], GROUP, lobby.message_id, lobby.button_data(option))
+        assert value in option, option
+    await h.press(users[0], GROUP, lobby.message_id, lobby.button_data("▶ Начать"))
+    table = await h.service.table_in(f"tg:{GROUP}")
+    assert table is not None and table.status == Status.PLAYING
     return table.id
 
 

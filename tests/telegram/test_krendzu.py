@@ -11,34 +11,13 @@ from bot.core.tables import Status
 from bot.core.tokens import ExplainToken, MoveToken, decode
 from games import registry
 from games.core.cards import pretty
-from tests.telegram.conftest import ANYA, BORIS, GROUP, VIKA, Harness, hand, leaks
+from tests.telegram.conftest import ANYA, BORIS, GROUP, VIKA, Harness, hand, leaks, open_table
 
 KRENDZU = registry.get("krendzu")
 GLEB = 14
 LANGS = {ANYA: "ru", BORIS: "en", VIKA: "ru", GLEB: "en"}
 NAV = ("⬅", "✖")
 CARD_CODE = re.compile(r"\b(?:10|[6-9AJQK])[SHDC]\b")
-
-
-async def open_table(h: Harness, users: list[int], options: dict[str, str] | None = None) -> str:
-    """``users[0]`` opens a Krendzu lobby, the others join, the host starts; the table id."""
-    for user in users[2:]:
-        await h.say(user, user, "/start")
-    await h.say(users[0], GROUP, "/play krendzu")
-    lobby = h.last_with_buttons(GROUP)
-    for user in users[1:]:
-        await h.press(user, GROUP, lobby.message_id, lobby.button_data("✋ Сесть"))
-    for label, value in (options or {}).items():
-        while True:
-            lobby = h.fake.message(GROUP, lobby.message_id)
-            option = next(t for row in lobby.button_texts for t in row if label in t)
-            if value in option:
-                break
-            await h.press(users[0], GROUP, lobby.message_id, lobby.button_data(option))
-    await h.press(users[0], GROUP, lobby.message_id, lobby.button_data("▶ Начать"))
-    table = await h.service.table_in(f"tg:{GROUP}")
-    assert table is not None and table.status == Status.PLAYING
-    return table.id
 
 
 def buttons_of(h: Harness, user: int) -> list[dict[str, str]]:
@@ -110,7 +89,7 @@ def check_secrets(h: Harness, users: list[int]) -> None:
 
 async def test_two_players_play_a_whole_match_by_buttons(h: Harness) -> None:
     users = [ANYA, BORIS]
-    table_id = await open_table(h, users)
+    table_id = await open_table(h, "krendzu", users)
     table_msg = h.fake.last_message(GROUP)
     assert table_msg.photo is not None
     assert "Крэндзю" in (table_msg.content or "")
@@ -149,7 +128,7 @@ async def test_two_players_play_a_whole_match_by_buttons(h: Harness) -> None:
 
 async def test_exchange_by_toggles_then_a_placement_by_card_cell_and_confirm(h: Harness) -> None:
     users = [ANYA, BORIS]
-    table_id = await open_table(h, users)
+    table_id = await open_table(h, "krendzu", users)
     _table, state = await h.service.get(table_id)
     defender = KRENDZU.view(state, None)["roles"].index("defend")
     attacker = 1 - defender
@@ -199,7 +178,7 @@ async def test_exchange_by_toggles_then_a_placement_by_card_cell_and_confirm(h: 
 async def test_two_teams_of_two_play_a_whole_match(h: Harness) -> None:
     users = [ANYA, BORIS, VIKA, GLEB]
     h.fake.add_user(GLEB, "Gleb", language_code="en", started=False)
-    table_id = await open_table(h, users)
+    table_id = await open_table(h, "krendzu", users)
     table, state = await h.service.get(table_id)
     view = KRENDZU.view(state, None)
     assert view["roles"][0] == view["roles"][2] != view["roles"][1] == view["roles"][3]
@@ -220,7 +199,7 @@ async def test_two_teams_of_two_play_a_whole_match(h: Harness) -> None:
 
 async def test_stale_foreign_and_forged_presses_change_nothing(h: Harness) -> None:
     users = [ANYA, BORIS]
-    table_id = await open_table(h, users)
+    table_id = await open_table(h, "krendzu", users)
     _, state = await h.service.get(table_id)
     first = KRENDZU.to_move(state)[0]
     await press(h, users[first], hand(h, users[first]).button_data("🔄 2"))
