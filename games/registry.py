@@ -9,6 +9,7 @@ from typing import Any
 from games.caravan.game import CaravanGame
 from games.core.errors import GameError
 from games.core.protocol import Game
+from games.curling.game import CurlingGame
 from games.klac.game import KlacGame
 from games.klotho.game import KlothoGame
 from games.krendzu.game import KrendzuGame
@@ -19,6 +20,7 @@ GAMES: Mapping[str, Game[Any]] = MappingProxyType(
         "klotho": KlothoGame(),
         "krendzu": KrendzuGame(),
         "caravan": CaravanGame(),
+        "curling": CurlingGame(),
     }
 )
 

@@ -37,9 +37,12 @@ class Trace:
     segments: list[tuple[list[int], list[int]]] = field(default_factory=list)
     #: Struck stones in the order first struck: id → (cell before, cells entered).
     moves: dict[int, tuple[int, list[int]]] = field(default_factory=dict)
-    #: Ids of the stones that left the field, in order (the thrown stone too,
-    #: when it left, stayed on the start row, or a foul removed it).
+    #: Ids of the stones out of play after the throw, in the order they went (the
+    #: thrown stone too, when it left, stayed on the start row, or a foul removed it).
     out: list[int] = field(default_factory=list)
+    #: Ids of the struck stones that left the field during the throw (also when
+    #: a foul then undid it).
+    left: list[int] = field(default_factory=list)
     #: Where the thrown stone ended (``None``: not on the field).
     final: int | None = None
     #: The free guard rule undid the throw.
@@ -95,10 +98,11 @@ def trace(
         result.out.append(thrown)
     result.final = pos
     seat = thrown & 1
+    result.left = [stone for stone in result.out if stone != thrown]
     result.guards_out = [
         result.moves[stone][0]
-        for stone in result.out
-        if stone != thrown and (stone & 1) != seat and is_guard(result.moves[stone][0])
+        for stone in result.left
+        if (stone & 1) != seat and is_guard(result.moves[stone][0])
     ]
     if result.guards_out and throw_no in FREE_GUARD_THROWS:
         result.foul = True
