@@ -155,7 +155,7 @@ class CurlingGame(Game[CurlingState]):
         if state.phase == REROLL:
             return _reroll_actions(state)
         if state.phase == DRAW:
-            return [(DRAW,), (STOP,)]
+            return [(DRAW,), (STOP,)] if _draw_source(state, seat) else [(STOP,)]
         return list(_throws(_combos(state, seat), _l2(state, seat)))
 
     def is_over(self, state: CurlingState) -> bool:
