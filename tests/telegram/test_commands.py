@@ -43,9 +43,9 @@ async def test_help_rules_lang_and_stats(h: Harness) -> None:
     await h.say(ANYA, GROUP, "/help")
     assert "/play — начать игру" in texts(h, GROUP)[-1]
     await h.say(ANYA, GROUP, "/rules")
-    rules = texts(h, GROUP)[-4:]
+    rules = texts(h, GROUP)[-5:]
     assert "расширить" in rules[0] and "Клото" in rules[1]
-    assert "Крэндзю" in rules[2] and "Караван" in rules[3]
+    assert "Крэндзю" in rules[2] and "Караван" in rules[3] and "керлинг" in rules[4]
     await h.say(ANYA, GROUP, "/lang de")
     assert texts(h, GROUP)[-1] == "Отправьте /lang ru или /lang en."
     await h.say(ANYA, GROUP, "/lang en")
@@ -58,7 +58,8 @@ async def test_help_rules_lang_and_stats(h: Harness) -> None:
     await h.say(BORIS, GROUP, "/stats")
     assert texts(h, GROUP)[-1] == (
         "📊 Boris\nKlac!: played 0, won 0\nKlotho: played 0, won 0\n"
-        "Krendzu: played 0, won 0\nCaravan: played 0, won 0"
+        "Krendzu: played 0, won 0\nCaravan: played 0, won 0\n"
+        "Logical Curling: played 0, won 0"
     )
 
 

@@ -22,7 +22,13 @@ async def open_klac_lobby(h: Harness) -> int:
     """Аня opens the /play menu and picks Klac!; returns the lobby message id."""
     await h.say(ANYA, GROUP, "/play")
     menu = h.fake.last_message(GROUP)
-    assert menu.button_texts == [["Клац!"], ["Клото"], ["Крэндзю"], ["Караван"]]
+    assert menu.button_texts == [
+        ["Клац!"],
+        ["Клото"],
+        ["Крэндзю"],
+        ["Караван"],
+        ["Логический керлинг"],
+    ]
     await h.press(ANYA, GROUP, menu.message_id, menu.button_data("Клац!"))
     lobby = h.fake.last_message(GROUP)
     assert "Клац!: новый стол" in (lobby.content or "")

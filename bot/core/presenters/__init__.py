@@ -11,6 +11,7 @@ from types import MappingProxyType
 
 from bot.core.presenters.base import Presenter
 from bot.core.presenters.caravan import CaravanPresenter
+from bot.core.presenters.curling import CurlingPresenter
 from bot.core.presenters.klac import KlacPresenter
 from bot.core.presenters.klotho import KlothoPresenter
 from bot.core.presenters.krendzu import KrendzuPresenter
@@ -21,6 +22,7 @@ PRESENTERS: Mapping[str, Presenter] = MappingProxyType(
         "klotho": KlothoPresenter(),
         "krendzu": KrendzuPresenter(),
         "caravan": CaravanPresenter(),
+        "curling": CurlingPresenter(),
     }
 )
 

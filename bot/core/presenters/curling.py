@@ -92,6 +92,29 @@ class CurlingPresenter(CardPresenter):
             foul="true" if last.get("foul") else "false",
         )
 
+    def event(self, event: Mapping[str, Any], names: Sequence[str], t: Translate) -> str | None:
+        """A void all-six roll, a foul, an end's result, a reshuffle, a new row of cards.
+
+        Throws themselves are told by the caption's last-throw line.
+        """
+        kind = event.get("kind")
+        player = self.args(event, names).get("seat", "?")
+        if kind == "roll" and event.get("void"):
+            return t("curling-event-void", player=player)
+        if kind == "foul":
+            return t("curling-event-foul", player=player)
+        if kind == "end_over":
+            r, b = event["score"]
+            mr, mb = event["match"]
+            hammer = names[event["hammer"]] if event.get("hammer") is not None else "—"
+            return t("curling-event-end", end=event["end"], r=r, b=b, mr=mr, mb=mb, hammer=hammer)
+        if kind == "reshuffle":
+            return t("curling-event-reshuffle")
+        if kind == "deal" and event.get("reason") != "end":
+            cards = " ".join(self.card(c) for c in event["main"])
+            return t("curling-event-deal", cards=cards)
+        return None
+
     def prompt(
         self, view: Mapping[str, Any], menu: Menu, names: Sequence[str], t: Translate
     ) -> str | None:

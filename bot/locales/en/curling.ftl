@@ -75,3 +75,37 @@ rules-curling =
     The power is limited by the combination and by the opponent’s previous throw (winning: one less; drawn: one more; losing: any). On throws 2–5 of an end knocking an opponent’s guard off the field is a foul: the throw is undone and the stone removed.
     Counting: centre, then middle, then outer zone; the colour with more stones in a zone adds the difference, but the score always keeps a zero (“keep the last zero”).
     Buttons: the player to move chooses on the table message, step by step, and sees a preview of the throw before confirming.
+curling-event-void = 🎲 { $player } threw five sixes: that throw is void, the dice were thrown again.
+curling-event-foul = ⚠ Foul: { $player } knocked an opponent’s guard off the field on throws 2–5; the throw is undone and the stone removed.
+curling-event-end = 🏁 End { $end }: { $r } : { $b } · match { $mr } : { $mb } · the hammer goes to { $hammer }.
+curling-event-reshuffle = 🔀 The deck ran out: the discard pile was shuffled in.
+curling-event-deal = 🃏 New main cards: { $cards }
+error-curling-bad-arity = That move is not valid.
+error-curling-bad-cell = There is no such cell.
+error-curling-bad-colour = The colours are red and blue.
+error-curling-bad-deck = The deck has 36, 52 or 54 cards.
+error-curling-bad-dice = Five dice showing 1–5 are needed.
+error-curling-bad-die = There is no such die.
+error-curling-bad-number = Every number is 1–5.
+error-curling-bad-start = A stone starts from c0, d0, e0 or f0.
+error-curling-bad-stones = Those stones are not a position.
+error-curling-bad-throw-number = A throw of an end is numbered 1–16.
+error-curling-bad-zones = A house count needs three zones.
+error-curling-cannot-draw = No card can be taken now.
+error-curling-constraint = Those numbers break the trajectory’s rule.
+error-curling-five-cards = A combination is five cards.
+error-curling-keep-marked = Some dice are marked for re-throwing: re-throw them or unmark them.
+error-curling-keep-six = A six must be re-thrown.
+error-curling-no-such-seat = There is no such player.
+error-curling-not-legal = That throw is not possible now.
+error-curling-nothing-to-rethrow = Mark the dice to re-throw first.
+error-curling-number-not-in-set = The numbers must come from the combination’s numbers, each at most once.
+error-curling-over-limit = Power { $power } is above the limit { $l } (combination { $l1 }, previous throw { $l2 }).
+error-curling-preview-throw-only = Only a throw has a preview.
+error-curling-segment-count = Each segment of the trajectory needs one number.
+error-curling-start-row = Stones never stop on the start row.
+error-curling-toggle-six = A six is always re-thrown.
+error-curling-unknown-action = That move is not valid.
+error-curling-unknown-combo = That combination is not available.
+error-curling-unknown-trajectory = There is no such trajectory.
+error-curling-wrong-phase = That is not possible at this step of the throw.

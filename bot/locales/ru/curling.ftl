@@ -76,3 +76,37 @@ rules-curling =
     Сила ограничена комбинацией и прошлым броском соперника (выигрываете — на единицу меньше, ничья — на единицу больше, проигрываете — любая). На бросках 2–5 энда выбить чужого защитника за поле — фол: бросок отменяется, фишка снимается.
     Счёт: центр, затем средняя, затем внешняя зона; цвет, у которого в зоне больше фишек, прибавляет разницу, но в счёте всегда остаётся ноль («сохрани последний ноль»).
     Кнопки: ходящий выбирает на сообщении стола шаг за шагом и видит картинку броска перед подтверждением.
+curling-event-void = 🎲 У игрока { $player } пять шестёрок: бросок холостой, кубики брошены заново.
+curling-event-foul = ⚠ Фол: { $player } выбил чужого защитника на бросках 2–5; бросок отменён, фишка снята.
+curling-event-end = 🏁 Энд { $end }: { $r } : { $b } · матч { $mr } : { $mb } · хаммер у игрока { $hammer }.
+curling-event-reshuffle = 🔀 Колода кончилась: отбой перемешан в неё.
+curling-event-deal = 🃏 Новые основные карты: { $cards }
+error-curling-bad-arity = Такого хода не бывает.
+error-curling-bad-cell = Такой клетки нет.
+error-curling-bad-colour = Цвета — красный и синий.
+error-curling-bad-deck = В колоде 36, 52 или 54 карты.
+error-curling-bad-dice = Нужны пять кубиков со значениями 1–5.
+error-curling-bad-die = Такого кубика нет.
+error-curling-bad-number = Каждое число — от 1 до 5.
+error-curling-bad-start = Фишка стартует с c0, d0, e0 или f0.
+error-curling-bad-stones = Это не расстановка фишек.
+error-curling-bad-throw-number = Броски энда нумеруются от 1 до 16.
+error-curling-bad-zones = Для счёта нужны три зоны.
+error-curling-cannot-draw = Сейчас карту взять нельзя.
+error-curling-constraint = Эти числа нарушают правило траектории.
+error-curling-five-cards = Комбинация — это пять карт.
+error-curling-keep-marked = Кубики отмечены для переброса: перебросьте их или снимите отметку.
+error-curling-keep-six = Шестёрку нужно перебросить.
+error-curling-no-such-seat = Такого игрока нет.
+error-curling-not-legal = Такой бросок сейчас невозможен.
+error-curling-nothing-to-rethrow = Сначала отметьте кубики для переброса.
+error-curling-number-not-in-set = Числа берутся из набора комбинации, каждое не больше одного раза.
+error-curling-over-limit = Сила { $power } больше предела { $l } (комбинация { $l1 }, прошлый бросок { $l2 }).
+error-curling-preview-throw-only = Картинка бывает только у броска.
+error-curling-segment-count = Каждому отрезку траектории нужно одно число.
+error-curling-start-row = На стартовом ряду фишки не останавливаются.
+error-curling-toggle-six = Шестёрка перебрасывается всегда.
+error-curling-unknown-action = Такого хода не бывает.
+error-curling-unknown-combo = Такой комбинации нет.
+error-curling-unknown-trajectory = Такой траектории нет.
+error-curling-wrong-phase = На этом шаге броска так нельзя.
