@@ -236,8 +236,8 @@ class CurlingGame(Game[CurlingState]):
             raise GameOver("the game is over")
         if seat not in self.to_move(state):
             raise NotYourTurn("it is not your turn", seat=seat)
+        self._check(state, seat, act)  # refuses what is illegal anyway
         if act[0] != THROW:
-            self._check(state, seat, act)  # refuses what is illegal anyway
             raise IllegalAction(
                 "only a throw can be previewed", code="curling-preview-throw-only", kind=act[0]
             )

@@ -465,6 +465,9 @@ def test_preview_refuses_like_apply() -> None:
     assert info.value.code == "curling-preview-throw-only"
     with pytest.raises(IllegalAction):
         GAME.preview(state, 1, [])
+    with pytest.raises(IllegalAction) as info:
+        GAME.preview(make_state(), 0, ["throw", "pair:5,4", "reverse", "c0", 4, 5])
+    assert info.value.code == "curling-wrong-phase"
 
 
 # -- menus and explanations ------------------------------------------------------------
