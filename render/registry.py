@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any, Protocol
 
-from render import caravan, klac, klotho, krendzu
+from render import caravan, curling, klac, klotho, krendzu
 
 
 class ImageRenderer(Protocol):
@@ -57,6 +57,8 @@ RENDERERS: Mapping[str, Renderer] = MappingProxyType(
         "klotho": Renderer(klotho.render_table, None),
         "krendzu": Renderer(krendzu.render_table, krendzu.render_hand, krendzu.hand_key),
         "caravan": Renderer(caravan.render_table, caravan.render_hand, caravan.hand_key),
+        # Everything in curling is public; a throw is previewed before it is confirmed.
+        "curling": Renderer(curling.render_table, None, preview=curling.render_preview),
     }
 )
 

@@ -7,7 +7,7 @@ import io
 import pytest
 from PIL import Image, ImageDraw
 
-from render import caravan, klotho, krendzu, registry
+from render import caravan, curling, klotho, krendzu, registry
 from render import common as c
 from tests.render.helpers import png
 
@@ -176,7 +176,9 @@ def test_registry_maps_klac_and_rejects_unknown_with_a_value_error() -> None:
 
 
 @pytest.mark.parametrize(
-    "keep", [klotho.KEEP, krendzu.KEEP, caravan.KEEP], ids=["klotho", "krendzu", "caravan"]
+    "keep",
+    [klotho.KEEP, krendzu.KEEP, caravan.KEEP, curling.KEEP],
+    ids=["klotho", "krendzu", "caravan", "curling"],
 )
 def test_a_renderers_key_colours_survive_the_palette_exactly(keep: tuple[c.RGB, ...]) -> None:
     im = Image.new("RGB", (len(keep) * 8, 8))
