@@ -193,7 +193,7 @@ def test_in_combination_and_can_replace() -> None:
 def test_registry_and_class_attributes() -> None:
     game = registry.get("klotho")
     assert isinstance(game, KlothoGame)
-    assert registry.names() == ["klac", "klotho", "krendzu", "caravan"]
+    assert registry.names() == ["klac", "klotho", "krendzu", "caravan", "curling"]
     assert (game.name, game.min_seats, game.max_seats) == ("klotho", 2, 8)
     assert game.state_type is KlothoState
     assert game.public_moves is True
