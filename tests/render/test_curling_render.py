@@ -488,6 +488,33 @@ def test_stones_carry_their_numbers() -> None:
     assert inner["b2"] != inner["c4"]
 
 
+def read_digit(im: Image.Image, cell: str) -> int:
+    """The number printed on the stone at ``cell``, read by matching its white
+    print against the digits 1–8 drawn in the bundled bold font."""
+    from PIL import ImageDraw
+
+    box = centre_box(cell, 15)
+    seen = im.crop(box).convert("L").point(lambda v: 255 * (v > 200))
+    best, score = 0, -1.0
+    for digit in range(1, 9):
+        ref = Image.new("L", seen.size, 0)
+        ImageDraw.Draw(ref).text((15, 16), str(digit), font=c.font(33, bold=True), fill=255,
+                                 anchor="mm")  # fmt: skip
+        ref = ref.point(lambda v: 255 * (v > 127))
+        both = ImageChops.darker(seen, ref).histogram()[255]
+        either = ImageChops.lighter(seen, ref).histogram()[255]
+        if both / max(either, 1) > score:
+            best, score = digit, both / max(either, 1)
+    return best
+
+
+def test_each_stone_shows_its_own_throw_number() -> None:
+    cells = ["b2", "d8", "h12", "a6", "g3", "c10", "f5", "e1"]
+    for colour in ("red", "blue"):
+        im = render(make_view([stone(x, colour, i + 1) for i, x in enumerate(cells)]))
+        assert [read_digit(im, x) for x in cells] == list(range(1, 9)), colour
+
+
 def test_the_last_throw_is_a_path_through_its_cells() -> None:
     im = render(example1_view())
     path = {"c0", *EXAMPLE1_LAST["path"]}
@@ -521,6 +548,11 @@ def test_struck_stones_leave_a_ghost_and_an_arrow() -> None:
         assert count(plain, cu.cell_box(name), colour) == 0
     assert count(im, centre_box("g8", 6), c.INK) > 10  # f7 -> h9 passes g8
     assert count(plain, centre_box("g8", 6), c.INK) == 0
+    # The arrow's head at the rim of the stone where it ended (h9), pointing up-right.
+    hx, hy = cu.cell_centre("h9")
+    reach = (cu.STONE_D / 2 + 2 + 7) / 2**0.5
+    head = around((round(hx - reach), round(hy + reach)), 7)
+    assert count(im, head, c.INK) > 80
 
 
 def test_stones_that_left_the_field_are_crossed_out_at_the_border() -> None:
@@ -549,6 +581,32 @@ def test_stones_that_left_the_field_are_crossed_out_at_the_border() -> None:
     im3 = render(make_view([], last=flew))
     assert count(im3, where, RED) > 40
     assert count(im3, centre_box("a7", 24), RED) == 0
+
+
+def test_a_stone_struck_off_the_field_goes_the_way_the_thrown_stone_struck_it() -> None:
+    # Triple from c0: up-left 3 meets a red at a2 after b1 and knocks it off up-left
+    # with the 2 left; then up to H1 (b2..b6) and up-right 2 (c7, d8). Passing b2,
+    # beside a2, must not make it look as if the red went off to the left.
+    preview = {
+        "seat": 1,
+        "trajectory": "triple",
+        "start": "c0",
+        "numbers": [3, 1, 2],
+        "power": 3,
+        "path": ["b1", "b2", "b3", "b4", "b5", "b6", "c7", "d8"],
+        "moves": [{"colour": "red", "n": 1, "from": "a2", "to": None, "path": []}],
+        "foul": False,
+        "stones": [stone("d8", "blue", 1)],
+        "house": {"zones": [[0, 1], [0, 0], [0, 0]], "score": [0, 1]},
+        "segments": [
+            {"cells": ["b1"], "hits": ["a2"]},
+            {"cells": ["b2", "b3", "b4", "b5", "b6"], "hits": []},
+            {"cells": ["c7", "d8"], "hits": []},
+        ],
+    }
+    im = render_preview(make_view([stone("a2", "red", 1)], turn=1), preview)
+    assert count(im, around(cu.exit_point("a2", (-1, 1)), 10), RED) > 40
+    assert count(im, around(cu.exit_point("a2", (-1, 0)), 6), RED) == 0
 
 
 def test_a_thrown_stone_stuck_on_the_start_row_is_crossed_out_there() -> None:
@@ -593,6 +651,9 @@ def test_dice_show_their_pips_and_marked_dice_are_raised() -> None:
     for i in range(5):
         assert blobs(im, cu.die_box(i), c.INK) == 0
         assert count(im, cu.die_box(i), c.BACKGROUND) > 1000
+    # A short list (a broken view) leaves the missing dice blank.
+    im = render(make_view(dice=[2, 2]))
+    assert [blobs(im, cu.die_box(i), c.INK) for i in range(5)] == [2, 2, 0, 0, 0]
 
 
 def test_the_card_variant_draws_main_and_substitution_cards_and_no_dice() -> None:
@@ -668,8 +729,15 @@ def test_the_house_count_is_drawn_big() -> None:
     assert mask(a, right) == mask(b, left)  # ... and the same "0"
     assert mask(a, left) != mask(a, right)
     assert dark(a, left) > 400  # big
-    # Each side's stone stands by its number.
-    assert count(a, cu.house_box(), RED) > 300 and count(a, cu.house_box(), BLUE) > 300
+    # Red's number is the left one: only it follows red's count.
+    c1 = render(make_view(house={"zones": [], "score": [3, 1]}))
+    assert mask(c1, left) == mask(a, left) and mask(c1, right) != mask(a, right)
+    # Each side's stone stands by its number, red left, blue right.
+    _x0, y0, _x1, y1 = cu.house_box()
+    red_side = (cu.PANEL_X, y0, left[0], y1)
+    blue_side = (right[2], y0, cu.WIDTH, y1)
+    assert count(a, red_side, RED) > 300 and count(a, red_side, BLUE) == 0
+    assert count(a, blue_side, BLUE) > 300 and count(a, blue_side, RED) == 0
 
 
 def test_the_scoreboard_lists_finished_ends_and_the_totals() -> None:
@@ -680,6 +748,9 @@ def test_the_scoreboard_lists_finished_ends_and_the_totals() -> None:
             ink = dark(im, cu.scoreboard_cell(row, k, 8), 160)
             assert (ink > 10) == (k < 3), (k, row)
     assert dark(im, cu.scoreboard_cell(1, 8, 8)) > 10  # Σ
+    totals = render({**view, "match": [5, 1]})
+    assert differs(im, totals, cu.scoreboard_cell(1, 8, 8))
+    assert not differs(im, totals, cu.scoreboard_cell(2, 8, 8))
     # The current end's column is highlighted.
     assert count(im, cu.scoreboard_cell(0, 3, 8), c.TURN_BAND) > 100
     assert count(im, cu.scoreboard_cell(0, 2, 8), c.TURN_BAND) == 0
