@@ -62,6 +62,16 @@ class CurlingPresenter(CardPresenter):
                 if held
             )
             lines.append(t("curling-caption-cards", main=main, subs=subs or "—"))
+        combos = view.get("combinations") or []
+        if view["phase"] == "aim" and len(combos) == 1:
+            numbers = combos[0]["numbers"]
+            lines.append(
+                t(
+                    "curling-caption-combo",
+                    name=combos[0]["name"],
+                    numbers="1–5" if numbers is None else " ".join(map(str, numbers)),
+                )
+            )
         limit = view.get("limit")
         if view["phase"] == "aim" and limit:
             lines.append(

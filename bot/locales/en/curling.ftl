@@ -57,6 +57,7 @@ curling-caption-end = End { $end } of { $ends }{ $extra ->
 curling-caption-match = Match: { $red } { $r } : { $b } { $blue } · house now { $hr } : { $hb }
 curling-caption-dice = Dice: { $dice }
 curling-caption-cards = Main cards: { $main } · taken: { $subs }
+curling-caption-combo = Combination: { curling-combo }, numbers { $numbers }
 curling-caption-limit = Power up to { $l } (combination { $l1 }, previous throw { $l2 })
 curling-caption-null = { $player } threw the stone away.
 curling-caption-last = { $player }: { curling-trajectory } { $numbers } from { $start }{ $out ->

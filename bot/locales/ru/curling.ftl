@@ -57,6 +57,7 @@ curling-caption-end = Энд { $end } из { $ends }{ $extra ->
 curling-caption-match = Матч: { $red } { $r } : { $b } { $blue } · в доме сейчас { $hr } : { $hb }
 curling-caption-dice = Кубики: { $dice }
 curling-caption-cards = Основные карты: { $main } · подменные: { $subs }
+curling-caption-combo = Комбинация: { curling-combo }, числа { $numbers }
 curling-caption-limit = Сила до { $l } (комбинация { $l1 }, прошлый бросок { $l2 })
 curling-caption-null = { $player } выбрасывает фишку.
 curling-caption-last = { $player }: { curling-trajectory } { $numbers } с { $start }{ $out ->
