@@ -5,7 +5,8 @@
 Figures: Klac engine random-playout actions/s; table image render time
 (median of 50) and PNG size (Klac, Klotho, a late-game Caravan table with
 its hand, a 36-card Krendzu field); Krendzu combination detection per
-placement and its biggest menu; table-service move latency (load + check +
+placement and its biggest menu; Curling simulate_throw per call, all legal
+throws per roll and the field and preview renders; table-service move latency (load + check +
 compare-and-set save, no render) p50/p99 against Redis; state size in bytes.
 Uses REDIS_URL if set, otherwise a private redis-server.
 """
@@ -18,6 +19,7 @@ import os
 import random
 import statistics
 import time
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -27,6 +29,7 @@ from bot.core.store import Store, connect
 from games import registry
 from games.core.cards import RANKS_36, make_deck
 from games.core.menu import build_menu
+from games.curling.rules import simulate_throw
 from games.krendzu.field import SIDES, windows_through
 from games.krendzu.rules import is_combination, sort_key
 from render import registry as renderers
@@ -224,6 +227,71 @@ def krendzu_bench(save: Path | None) -> None:
     )
 
 
+def curling_aim_states(variant: dict[str, Any], games: int) -> list[Any]:
+    """Every state at a throw's aim step in ``games`` random two-end matches."""
+    game = registry.get("curling")
+    states = []
+    for seed in range(games):
+        state = game.new_game(2, {"ends": 2, **variant}, seed=seed)
+        rng = random.Random(seed)
+        while not game.is_over(state):
+            seat = game.to_move(state)[0]
+            if game.view(state, None)["phase"] == "aim":
+                states.append(state)
+            actions = game.legal_actions(state, seat)
+            # Keep the dice, stop taking cards, then throw: quickly from aim to aim.
+            quick = [a for a in actions if a[0] in ("roll", "keep", "rethrow", "stop", "throw")]
+            state = game.apply(state, seat, rng.choice(quick or actions))
+    return states
+
+
+def curling_bench(save: Path | None) -> None:
+    """Print simulate_throw per call, legal throws per roll, menus, and render times."""
+    game = registry.get("curling")
+    stones = {"c5": "blue", "f7": "red", "e8": "red", "a8": "red", "d5": "blue", "e5": "blue"}
+    started = time.perf_counter()
+    for _ in range(2000):
+        simulate_throw(stones, "e0", "semaphore", [5, 3], "blue", 7)
+    per_call = (time.perf_counter() - started) / 2000 * 1e6
+    print(f"curling: simulate_throw per call {per_call:.1f} µs (6 stones, a chain and a stone out)")
+    for label, variant in (("dice", {}), ("cards 54", {"variant": "cards", "deck": 54})):
+        times, menus, counts = [], [], []
+        for state in curling_aim_states(variant, 4):
+            seat = game.to_move(state)[0]
+            fresh = game.loads(game.dumps(state))  # as the bot loads it for every press
+            started = time.perf_counter()
+            counts.append(len(game.legal_actions(fresh, seat)))
+            times.append((time.perf_counter() - started) * 1000)
+            fresh = game.loads(game.dumps(state))
+            started = time.perf_counter()
+            build_menu(game, fresh, seat, ())
+            menus.append((time.perf_counter() - started) * 1000)
+        print(
+            f"curling ({label}): all legal throws of a roll ({len(times)} rolls, up to "
+            f"{max(counts)} throws) median {statistics.median(times):.1f} ms (pure steps "
+            f"cached), max {max(times):.1f} ms (target <= 50); first menu median "
+            f"{statistics.median(menus):.1f} ms, max {max(menus):.1f} ms"
+        )
+    renderer = renderers.get("curling")
+    state = curling_aim_states({}, 1)[10]
+    seat = game.to_move(state)[0]
+    view = {k: v for k, v in game.view(state, None).items() if k != "events"}
+    table_ms, table_bytes = timed(renderer.table, view, NAMES[:2], save, "curling-table.png")
+    # The busiest preview: the throw that moves the most stones.
+    previews = [game.preview(state, seat, a) or {} for a in game.legal_actions(state, seat)]
+    preview = max(previews, key=lambda p: len(p.get("moves", [])))
+
+    def draw_preview(view: Mapping[str, Any], *, names: Sequence[str]) -> bytes:
+        assert renderer.preview is not None
+        return renderer.preview(view, preview, names=names)
+
+    preview_ms, preview_bytes = timed(draw_preview, view, NAMES[:2], save, "curling-preview.png")
+    print(
+        f"render: curling field median {table_ms:.1f} ms, PNG {table_bytes / 1024:.1f} KB; "
+        f"preview median {preview_ms:.1f} ms, PNG {preview_bytes / 1024:.1f} KB (target <= 150)"
+    )
+
+
 def render_speed(state: Any, save: Path | None) -> tuple[float, int, float, int]:
     """Median ms and PNG bytes of the table image, and of a hand image."""
     renderer = renderers.get("klac")
@@ -299,6 +367,7 @@ def main() -> None:
     )
 
     krendzu_bench(args.save)
+    curling_bench(args.save)
 
     with redis_url() as url:
         p50, p99, tables = asyncio.run(move_latency(url, args.moves))
