@@ -96,3 +96,22 @@ async def test_a_two_end_match_by_buttons(h: Harness, options: dict[str, str], s
     final = table_message(h)
     assert "🏆" in (final.content or ""), final.content
     assert seen["preview"] and seen["nav"] and seen["back from preview"]
+
+
+async def test_other_players_and_stale_buttons_change_nothing(h: Harness) -> None:
+    table_id = await open_table(h, "curling", USERS, {"Эндов": "2"})
+    table, state = await h.service.get(table_id)
+    seat = CURLING.to_move(state)[0]
+    player, other = USERS[seat], USERS[1 - seat]
+    message = table_message(h)
+    roll = message.button_data("🎲 Бросить кубики")
+    answer = await h.press(other, GROUP, message.message_id, roll, strict=False)
+    assert answer["show_alert"]
+    assert (await h.service.get(table_id))[0].state_version == table.state_version
+    await h.press(player, GROUP, message.message_id, roll)
+    # The same button again belongs to a state that is gone.
+    answer = await h.press(player, GROUP, message.message_id, roll, strict=False)
+    assert answer["show_alert"]
+    after, state = await h.service.get(table_id)
+    assert after.state_version == table.state_version + 1
+    assert CURLING.view(state, None)["phase"] in ("reroll", "aim")

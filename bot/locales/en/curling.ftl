@@ -65,7 +65,7 @@ curling-caption-last = { $player }: { curling-trajectory } { $numbers } from { $
     [one] , a stone left the field
    *[other] , { $out } stones left the field
 }{ $foul ->
-    [true] {" "}— ⚠ foul: an opponent’s guard knocked out; the throw is undone and the stone removed
+    [true] {" "}— ⚠ foul
    *[other] {""}
 }
 rules-curling =

@@ -66,7 +66,7 @@ curling-caption-last = { $player }: { curling-trajectory } { $numbers } с { $st
     [few] , { $out } фишки покинули поле
    *[other] , { $out } фишек покинули поле
 }{ $foul ->
-    [true] {" "}— ⚠ фол: выбит чужой защитник; бросок отменён, фишка снята
+    [true] {" "}— ⚠ фол
    *[other] {""}
 }
 rules-curling =
