@@ -64,3 +64,16 @@ class InvalidState(GameError):
     """Serialized state could not be loaded."""
 
     code = "invalid-state"
+
+
+def require_turn_and_phase(
+    turn: int | None, seat: int, kind: str, phase: str, needed: str, *, code: str
+) -> None:
+    """Refuse ``kind`` unless ``seat`` is the one to act (:class:`NotYourTurn`) and
+    the game is in the ``needed`` phase (:class:`IllegalAction` with ``code``)."""
+    if turn is None or seat != turn:
+        raise NotYourTurn("it is not your turn", seat=seat)
+    if needed != phase:
+        raise IllegalAction(
+            f"{kind} is not possible in the {phase} phase", code=code, kind=kind, phase=phase
+        )

@@ -21,7 +21,14 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from games.core.cards import RANKS_36, RANKS_52, make_deck
-from games.core.errors import GameError, GameOver, IllegalAction, MalformedAction, NotYourTurn
+from games.core.errors import (
+    GameError,
+    GameOver,
+    IllegalAction,
+    MalformedAction,
+    NotYourTurn,
+    require_turn_and_phase,
+)
 from games.core.events import Event
 from games.core.protocol import Action, Choice, Game, OptionSpec, OptionValue, normalize_action
 from games.core.rng import SEED_BITS, randbelow, shuffled
@@ -445,15 +452,9 @@ class CurlingGame(Game[CurlingState]):
             raise MalformedAction(
                 f"{kind} takes {ARITY[kind] - 1} arguments", code="curling-bad-arity", kind=kind
             )
-        if state.turn is None or seat != state.turn:
-            raise NotYourTurn("it is not your turn", seat=seat)
-        if PHASE_OF[kind] != state.phase:
-            raise IllegalAction(
-                f"{kind} is not possible in the {state.phase} phase",
-                code="curling-wrong-phase",
-                kind=kind,
-                phase=state.phase,
-            )
+        require_turn_and_phase(
+            state.turn, seat, kind, state.phase, PHASE_OF[kind], code="curling-wrong-phase"
+        )
         if kind == TOGGLE:
             assert state.dice is not None
             die = action[1]

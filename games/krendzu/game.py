@@ -20,7 +20,13 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from games.core.cards import RANKS_36, make_deck
-from games.core.errors import GameError, IllegalAction, InvalidOptions, MalformedAction, NotYourTurn
+from games.core.errors import (
+    GameError,
+    IllegalAction,
+    InvalidOptions,
+    MalformedAction,
+    require_turn_and_phase,
+)
 from games.core.events import Event
 from games.core.protocol import Action, Choice, Game, OptionSpec, OptionValue, normalize_action
 from games.core.rng import shuffled
@@ -444,15 +450,9 @@ class KrendzuGame(Game[KrendzuState]):
                 raise MalformedAction("that is not a card", code="krendzu-invalid-card")
             if kind != TOGGLE and not (_is_int(action[2]) and _is_int(action[3])):
                 raise MalformedAction(f"{kind} needs a card and two coordinates", kind=kind)
-        if state.turn is None or seat != state.turn:
-            raise NotYourTurn("it is not your turn", seat=seat)
-        if PHASE_OF[kind] != state.phase:
-            raise IllegalAction(
-                f"{kind} is not possible in the {state.phase} phase",
-                code="krendzu-wrong-phase",
-                kind=kind,
-                phase=state.phase,
-            )
+        require_turn_and_phase(
+            state.turn, seat, kind, state.phase, PHASE_OF[kind], code="krendzu-wrong-phase"
+        )
         if kind == ANNOUNCE:
             limit = _announce_limit(state, seat)
             count = action[1]
