@@ -227,22 +227,25 @@ def krendzu_bench(save: Path | None) -> None:
     )
 
 
-def curling_aim_states(variant: dict[str, Any], games: int) -> list[Any]:
-    """Every state at a throw's aim step in ``games`` random two-end matches."""
+def curling_aim_states(variant: dict[str, Any], games: int) -> tuple[list[Any], list[float]]:
+    """Every state at a throw's aim step in ``games`` random two-end matches, and
+    the ms its legal throws took to list when the playout first met it."""
     game = registry.get("curling")
-    states = []
+    states, times = [], []
     for seed in range(games):
         state = game.new_game(2, {"ends": 2, **variant}, seed=seed)
         rng = random.Random(seed)
         while not game.is_over(state):
             seat = game.to_move(state)[0]
-            if game.view(state, None)["phase"] == "aim":
-                states.append(state)
+            started = time.perf_counter()
             actions = game.legal_actions(state, seat)
+            if game.view(state, None)["phase"] == "aim":
+                times.append((time.perf_counter() - started) * 1000)
+                states.append(state)
             # Keep the dice, stop taking cards, then throw: quickly from aim to aim.
             quick = [a for a in actions if a[0] in ("roll", "keep", "rethrow", "stop", "throw")]
             state = game.apply(state, seat, rng.choice(quick or actions))
-    return states
+    return states, times
 
 
 def curling_bench(save: Path | None) -> None:
@@ -255,25 +258,23 @@ def curling_bench(save: Path | None) -> None:
     per_call = (time.perf_counter() - started) / 2000 * 1e6
     print(f"curling: simulate_throw per call {per_call:.1f} µs (6 stones, a chain and a stone out)")
     for label, variant in (("dice", {}), ("cards 54", {"variant": "cards", "deck": 54})):
-        times, menus, counts = [], [], []
-        for state in curling_aim_states(variant, 4):
+        states, times = curling_aim_states(variant, 4)
+        menus = []
+        for state in states:
             seat = game.to_move(state)[0]
             fresh = game.loads(game.dumps(state))  # as the bot loads it for every press
             started = time.perf_counter()
-            counts.append(len(game.legal_actions(fresh, seat)))
-            times.append((time.perf_counter() - started) * 1000)
-            fresh = game.loads(game.dumps(state))
-            started = time.perf_counter()
             build_menu(game, fresh, seat, ())
             menus.append((time.perf_counter() - started) * 1000)
+        most = max(len(game.legal_actions(s, game.to_move(s)[0])) for s in states)
         print(
-            f"curling ({label}): all legal throws of a roll ({len(times)} rolls, up to "
-            f"{max(counts)} throws) median {statistics.median(times):.1f} ms (pure steps "
-            f"cached), max {max(times):.1f} ms (target <= 50); first menu median "
-            f"{statistics.median(menus):.1f} ms, max {max(menus):.1f} ms"
+            f"curling ({label}): all legal throws of a roll, first listing ({len(times)} rolls, "
+            f"up to {most} throws) median {statistics.median(times):.2f} ms, max "
+            f"{max(times):.2f} ms (target <= 50); first menu median "
+            f"{statistics.median(menus):.2f} ms, max {max(menus):.2f} ms"
         )
     renderer = renderers.get("curling")
-    state = curling_aim_states({}, 1)[10]
+    state = curling_aim_states({}, 1)[0][10]
     seat = game.to_move(state)[0]
     view = {k: v for k, v in game.view(state, None).items() if k != "events"}
     table_ms, table_bytes = timed(renderer.table, view, NAMES[:2], save, "curling-table.png")
