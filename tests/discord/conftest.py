@@ -1,0 +1,191 @@
+"""The Discord harness: the real discord.py client against a fake REST server.
+
+``discord.http.Route.BASE`` (a class attribute every REST route, webhooks
+included, is built from) is pointed at the fake; the client logs in over HTTP
+only (``GET /users/@me``, ``GET /oauth2/applications/@me``) and never opens
+the gateway. Gateway events are injected instead: an ``INTERACTION_CREATE``
+payload goes straight to ``client._connection.parse_interaction_create``,
+which is what the gateway reader would call.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import itertools
+import secrets
+from collections.abc import AsyncIterator
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from typing import Any
+
+import discord
+import discord.http
+import pytest
+from discord.ext import commands
+
+from tests.discord.fake_discord import FakeDiscord, Interaction, StoredMessage
+
+Json = dict[str, Any]
+
+GUILD = 1_200_000_000_000_000_001
+CHANNEL = 1_200_000_000_000_000_002
+ANYA = 1_200_000_000_000_000_011
+BORIS = 1_200_000_000_000_000_012
+NAMES = {ANYA: "anya", BORIS: "boris"}
+# Everything but administrator: what a member of a normal server has in a channel.
+MEMBER_PERMISSIONS = str((1 << 50) - 1 - 8)
+
+_ids = itertools.count(1_400_000_000_000_000_000)
+
+
+def user_json(user_id: int) -> Json:
+    name = NAMES.get(user_id, f"user{user_id}")
+    return {
+        "id": str(user_id),
+        "username": name,
+        "global_name": name.title(),
+        "discriminator": "0",
+        "avatar": None,
+    }
+
+
+def interaction_payload(
+    app: FakeDiscord,
+    kind: int,
+    data: Json,
+    *,
+    user: int = ANYA,
+    guild: int | None = GUILD,
+    channel: int = CHANNEL,
+    message: StoredMessage | None = None,
+    locale: str = "ru",
+) -> Json:
+    """An ``INTERACTION_CREATE`` payload as the gateway delivers it; ``guild=None``
+    is an interaction in the user's DM with the bot (``channel`` is that DM)."""
+    payload: Json = {
+        "id": str(next(_ids)),
+        "application_id": str(app.app_id),
+        "type": kind,
+        "data": data,
+        "token": "aW50ZXJhY3Rpb24" + secrets.token_urlsafe(24),
+        "version": 1,
+        "locale": locale,
+        "app_permissions": MEMBER_PERMISSIONS,
+        "attachment_size_limit": 10 * 1024 * 1024,
+        "entitlements": [],
+        "authorizing_integration_owners": {"0": str(guild)} if guild else {"1": str(user)},
+        "context": 0 if guild else 1,
+    }
+    if guild is not None:
+        payload["guild_id"] = str(guild)
+        payload["guild_locale"] = "en-US"
+        payload["channel"] = {
+            "id": str(channel),
+            "type": 0,
+            "guild_id": str(guild),
+            "name": "general",
+            "position": 0,
+            "permission_overwrites": [],
+            "nsfw": False,
+            "parent_id": None,
+            "rate_limit_per_user": 0,
+        }
+        payload["member"] = {
+            "user": user_json(user),
+            "roles": [],
+            "joined_at": datetime(2024, 1, 1, tzinfo=UTC).isoformat(),
+            "deaf": False,
+            "mute": False,
+            "flags": 0,
+            "pending": False,
+            "permissions": MEMBER_PERMISSIONS,
+            "nick": None,
+            "avatar": None,
+        }
+    else:
+        payload["channel"] = {"id": str(channel), "type": 1, "recipients": [user_json(user)]}
+        payload["user"] = user_json(user)
+    payload["channel_id"] = str(channel)
+    if message is not None:
+        payload["message"] = message.to_json()
+    return payload
+
+
+def option(name: str, value: Any) -> Json:
+    """A slash command option as Discord sends it (type from the Python value)."""
+    kind = 5 if isinstance(value, bool) else 4 if isinstance(value, int) else 3
+    return {"name": name, "type": kind, "value": value}
+
+
+@dataclass
+class DiscordHarness:
+    """A logged-in ``commands.Bot`` (its ``tree`` is the command tree) and the fake."""
+
+    fake: FakeDiscord
+    bot: commands.Bot
+
+    async def inject(self, payload: Json, timeout: float = 5) -> Interaction:  # noqa: ASYNC109
+        """Feed one ``INTERACTION_CREATE`` to the client, as the gateway reader would,
+        and wait until every task it started (command, view, listeners) finished.
+        Returns the fake's record: callback type, original message, followups."""
+        message = payload.get("message")
+        record = self.fake.register_interaction(
+            int(payload["id"]),
+            payload["token"],
+            int(payload["channel_id"]),
+            int(payload["guild_id"]) if "guild_id" in payload else None,
+            int(message["id"]) if message else None,
+        )
+        before = asyncio.all_tasks()
+        self.bot._connection.parse_interaction_create(payload)  # type: ignore[arg-type]
+        started = asyncio.all_tasks() - before
+        if started:
+            _, pending = await asyncio.wait(started, timeout=timeout)
+            assert not pending, f"the bot did not finish handling the interaction: {pending}"
+        return record
+
+    async def command(self, name: str, *options: Json, **kw: Any) -> Interaction:
+        """A user runs the slash command ``/name`` (``options`` from ``option``)."""
+        data: Json = {"id": str(next(_ids)), "name": name, "type": 1, "options": list(options)}
+        if kw.get("guild", GUILD) is not None:
+            commands_ = self.fake.guild_commands.get(kw.get("guild", GUILD), [])
+            if any(c["name"] == name for c in commands_):
+                data["guild_id"] = str(kw.get("guild", GUILD))
+        return await self.inject(interaction_payload(self.fake, 2, data, **kw))
+
+    async def press(self, message: StoredMessage, custom_id: str, **kw: Any) -> Interaction:
+        """A user presses the button ``custom_id`` on ``message``."""
+        assert custom_id in message.custom_ids, (custom_id, message.custom_ids)
+        data: Json = {"custom_id": custom_id, "component_type": 2}
+        guild = message.guild_id
+        return await self.inject(
+            interaction_payload(
+                self.fake, 3, data, guild=guild, channel=message.channel_id, message=message, **kw
+            )
+        )
+
+
+@pytest.fixture
+async def fake_discord() -> AsyncIterator[FakeDiscord]:
+    async with FakeDiscord() as fake:
+        fake.add_channel(CHANNEL, GUILD)
+        yield fake
+        assert fake.internal_errors == []
+        assert fake.unhandled == []
+
+
+@pytest.fixture
+async def discord_bot(
+    fake_discord: FakeDiscord, monkeypatch: pytest.MonkeyPatch
+) -> AsyncIterator[commands.Bot]:
+    """A real ``commands.Bot`` logged in against the fake (no gateway connection)."""
+    monkeypatch.setattr(discord.http.Route, "BASE", fake_discord.base_url)
+    bot = commands.Bot(command_prefix="!", intents=discord.Intents.none(), help_command=None)
+    await bot.login(fake_discord.token)
+    yield bot
+    await bot.close()
+
+
+@pytest.fixture
+def dh(fake_discord: FakeDiscord, discord_bot: commands.Bot) -> DiscordHarness:
+    return DiscordHarness(fake_discord, discord_bot)
