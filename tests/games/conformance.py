@@ -607,6 +607,21 @@ class _Checker:
                 assert snap.same(g, state)
 
 
+def leaking_refusals(game: Game[Any], others: Secrets) -> Game[Any]:
+    """A broken copy of ``game`` whose refusals name ``others(state, seat)`` (the
+    cards another seat holds), to prove the checker catches such a leak."""
+
+    class Leaky(type(game)):  # type: ignore[misc]
+        def _apply(self, state: Any, seat: int, action: Action) -> Any:
+            try:
+                return super()._apply(state, seat, action)
+            except IllegalAction as exc:
+                leaked = " ".join(others(state, seat))
+                raise type(exc)(f"{exc}; they hold {leaked}") from None
+
+    return Leaky()
+
+
 def _shared_actions(game: Game[Any], state: Any) -> list[Action]:
     """The game's shared actions (none for a game without any)."""
     shared = getattr(game, "shared_actions", None)

@@ -16,7 +16,7 @@ from games.caravan.game import CaravanGame
 from games.caravan.rules import VALUE, is_sold, sort_key, value_of
 from games.caravan.state import CaravanState
 from games.core.events import Event
-from tests.games.conformance import Observer, PlayoutReport, run_playouts
+from tests.games.conformance import Observer, PlayoutReport, leaking_refusals, run_playouts
 
 GAME = CaravanGame()
 #: Playouts per test: 510 in all, about 40 s on one core. Every third state
@@ -282,20 +282,15 @@ class LeakDeckTop(CaravanGame):
         return out
 
 
-class LeakOpponentHandInRefusals(CaravanGame):
-    def _apply(self, state: CaravanState, seat: int, action: tuple[Any, ...]) -> CaravanState:
-        try:
-            return super()._apply(state, seat, action)
-        except Exception as exc:
-            raise type(exc)(f"{exc}; they hold {' '.join(state.hands[1 - seat])}") from None
-
-
 @pytest.mark.parametrize(
     ("engine", "message"),
     [
         (LeakDiscardedCard(), "public view changed when hidden cards were re-dealt"),
         (LeakDeckTop(), "shows cards nobody may see"),
-        (LeakOpponentHandInRefusals(), "refusal names seat"),
+        (
+            leaking_refusals(CaravanGame(), lambda state, seat: state.hands[1 - seat]),
+            "refusal names seat",
+        ),
     ],
 )
 def test_checker_catches_broken_engines(engine: CaravanGame, message: str) -> None:

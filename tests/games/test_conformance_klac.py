@@ -9,12 +9,11 @@ from typing import Any
 
 import pytest
 
-from games import IllegalAction
 from games.core.events import Event
 from games.klac.cards import sort_key
 from games.klac.game import KlacGame
 from games.klac.state import KlacState
-from tests.games.conformance import PlayoutReport, run_playouts
+from tests.games.conformance import PlayoutReport, leaking_refusals, run_playouts
 
 #: (seats, games at target 50, games at target 150): 500 games in all, about
 #: 45 s on one core. Short matches keep the run fast (they are cheapest with
@@ -105,15 +104,6 @@ class LeakDrawPublicly(KlacGame):
         return state
 
 
-class LeakInRefusals(KlacGame):
-    def _apply(self, state: KlacState, seat: int, action: tuple[Any, ...]) -> KlacState:
-        try:
-            return super()._apply(state, seat, action)
-        except IllegalAction as exc:
-            others = [c for s, h in enumerate(state.hands) if s != seat for c in h]
-            raise IllegalAction(f"{exc}; others hold {' '.join(others)}") from None
-
-
 class AcceptsForeignCards(KlacGame):
     def _apply(self, state: KlacState, seat: int, action: tuple[Any, ...]) -> KlacState:
         card = action[1] if len(action) > 1 else None
@@ -143,7 +133,13 @@ class RaisesKeyError(KlacGame):
         (LeakPublicHands(), "public view changed when hidden cards were re-dealt"),
         (LeakNeighbourHand(), "view is not the public view plus own"),
         (LeakDrawPublicly(), "public view depends on hidden cards"),
-        (LeakInRefusals(), "refusal names seat"),
+        (
+            leaking_refusals(
+                KlacGame(),
+                lambda state, seat: [c for s, h in enumerate(state.hands) if s != seat for c in h],
+            ),
+            "refusal names seat",
+        ),
         (AcceptsForeignCards(), "illegal action accepted"),
         (MutatesInput(), "altered its input state"),
         (RaisesKeyError(), "KeyError instead of IllegalAction"),

@@ -14,7 +14,7 @@ from games.core.events import Event
 from games.krendzu.game import KrendzuGame
 from games.krendzu.rules import sort_key
 from games.krendzu.state import KrendzuState
-from tests.games.conformance import PlayoutReport, run_playouts
+from tests.games.conformance import PlayoutReport, leaking_refusals, run_playouts
 
 GAME = KrendzuGame()
 #: Per seat layout, the option sets played in turn, each for GAMES // len(options)
@@ -266,22 +266,18 @@ class LeakGivenCards(KrendzuGame):
         return out
 
 
-class LeakHandInRefusals(KrendzuGame):
-    def _apply(self, state: KrendzuState, seat: int, action: tuple[Any, ...]) -> KrendzuState:
-        try:
-            return super()._apply(state, seat, action)
-        except Exception as exc:
-            other = (seat + 1) % state.seats
-            raise type(exc)(f"{exc}; they hold {' '.join(state.hands[other])}") from None
-
-
 @pytest.mark.parametrize(
     ("engine", "message"),
     [
         (LeakMarks(), "changed when hidden cards were re-dealt|hidden cards"),
         (LeakAside(), "shows cards nobody may see"),
         (LeakGivenCards(), "public view|hidden cards"),
-        (LeakHandInRefusals(), "refusal names seat"),
+        (
+            leaking_refusals(
+                KrendzuGame(), lambda state, seat: state.hands[(seat + 1) % state.seats]
+            ),
+            "refusal names seat",
+        ),
     ],
 )
 def test_checker_catches_broken_engines(engine: KrendzuGame, message: str) -> None:
