@@ -28,6 +28,7 @@ from bot.core.tokens import (
     LobbyToken,
     MoveToken,
     NoopToken,
+    ProposeToken,
     SharedToken,
     VoteToken,
 )
@@ -48,6 +49,9 @@ class Button:
     label: str
     token: str | None = None
     url: str | None = None
+    #: one of a menu's options (not a control such as back or a vote), so a
+    #: frontend with little room may list the options in a drop-down instead
+    choice: bool = False
 
 
 @dataclass(frozen=True)
@@ -153,11 +157,8 @@ class Screens:
 
     def duration(self, seconds: int, lang: str) -> str:
         """``45 s``, ``5 min``, ``24 h``; 0 means no limit."""
-        if seconds and seconds % 3600 == 0:
-            return self.t(lang, "value-hours", hours=seconds // 3600)
-        if seconds and seconds % 60 == 0:
-            return self.t(lang, "value-minutes", minutes=seconds // 60)
-        return self.t(lang, "value-seconds", seconds=seconds)
+        msg, args = duration_msg(seconds)
+        return self.t(lang, msg, **args)
 
     def _option_msg(self, game: str, key: str) -> str:
         """The option's line: the game's own wording if it has one (``<game>-option-<key>``)."""
@@ -243,7 +244,31 @@ class Screens:
                     Button(t("btn-vote-no"), VoteToken(table.id, vote.id, False).encode()),
                 )
             )
+        if table.status == Status.PLAYING:
+            buttons += self._overdue_buttons(table, state, lang)
         return Screen("\n".join(lines), image, key, tuple(buttons))
+
+    def _overdue_buttons(self, table: Table, state: Any, lang: str) -> list[tuple[Button, ...]]:
+        """After a missed deadline (and no vote yet), offer to vote the late player out.
+
+        Only the "notice only" timeout leaves a running turn without a
+        deadline, so a missing deadline means the time is up.
+        """
+        overdue = table.turn_seconds > 0 and table.turn_deadline is None
+        if not overdue or table.open_vote("remove") is not None:
+            return []
+        names = self.names(table)
+        late = movers(registry.get(table.game), state)
+        return [
+            (
+                Button(
+                    self.t(lang, "btn-remove", player=names[seat]),
+                    ProposeToken(table.id, "remove", seat).encode(),
+                ),
+            )
+            for seat in late
+            if not table.players[seat].bot
+        ]
 
     def has_private(self, game: str) -> bool:
         """True when the game gives each seat a private screen (a hand)."""
@@ -268,6 +293,7 @@ class Screens:
                 Button(
                     self.t(lang, choice.msg, **presenter.args(choice.args, names)),
                     MoveToken(table.id, table.state_version, seat, (*menu.path, i)).encode(),
+                    choice=True,
                 ),
             )
             for i, choice in enumerate(menu.options)
@@ -489,12 +515,21 @@ class Screens:
         return image
 
 
+def duration_msg(seconds: int) -> tuple[str, dict[str, int]]:
+    """The message id and arguments that say a duration in whole hours, minutes or seconds."""
+    if seconds and seconds % 3600 == 0:
+        return "value-hours", {"hours": seconds // 3600}
+    if seconds and seconds % 60 == 0:
+        return "value-minutes", {"minutes": seconds // 60}
+    return "value-seconds", {"seconds": seconds}
+
+
 def _grid(
     table: Table, grid: tuple[int, int], by_cell: dict[str, Button]
 ) -> tuple[tuple[Button, ...], ...]:
     """Buttons laid out like the field; cells with nothing to do hold a placeholder."""
     rows, cols = grid
-    blank = Button("·", NoopToken(table.id).encode())
+    blank = Button("·", NoopToken(table.id).encode(), choice=True)
     return tuple(
         tuple(by_cell.get(f"{chr(ord('A') + c)}{r + 1}", blank) for c in range(cols))
         for r in range(rows)

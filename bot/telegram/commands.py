@@ -199,13 +199,13 @@ async def stats(message: Message, frontend: Frontend) -> None:
     assert user is not None
     chat, lang = await _where(message, frontend)
     counts = await frontend.service.stats(ids.player_key(user.id))
-    lines = [frontend.i18n.t(lang, "tg-stats-title", player=ids.display_name(user))]
+    lines = [frontend.i18n.t(lang, "stats-title", player=ids.display_name(user))]
     for game in registry.names():
         row = counts.get(game, {"played": 0, "won": 0})
         lines.append(
             frontend.i18n.t(
                 lang,
-                "tg-stats-line",
+                "stats-line",
                 game=frontend.i18n.t(lang, f"game-{game}"),
                 played=row["played"],
                 won=row["won"],

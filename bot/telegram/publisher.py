@@ -28,12 +28,9 @@ from bot.core.languages import Languages
 from bot.core.screens import Button, Screen, Screens
 from bot.core.service import Change, Notice, TableService
 from bot.core.tables import Status, Table
-from bot.core.tokens import ProposeToken
 from bot.telegram import ids
 from bot.telegram.markup import caption, keyboard
 from bot.telegram.outbox import Outbox
-from games import registry
-from games.core.menu import movers
 
 log = logging.getLogger("bot.telegram")
 
@@ -114,11 +111,7 @@ class Publisher:
         """The table message: image, caption, vote buttons (drawn when it is sent)."""
 
         async def draw() -> Screen:
-            screen = await self.screens.table(table, state, lang)
-            if table.status != Status.PLAYING:
-                return screen
-            extra = self._overdue_buttons(table, state, lang)
-            return Screen(screen.text, screen.image, screen.image_key, (*screen.buttons, *extra))
+            return await self.screens.table(table, state, lang)
 
         self._show(table, table.chat, "tg:table", draw)
 
@@ -314,28 +307,6 @@ class Publisher:
             await self.store.set_ref(table.id, ref, str(sent.message_id))
 
         self.outbox.put(chat_id, call, key=f"{table.id}:{ref}")
-
-    def _overdue_buttons(self, table: Table, state: Any, lang: str) -> list[tuple[Button, ...]]:
-        """After a missed deadline (and no vote yet), offer to vote the late player out.
-
-        Only the "notice only" timeout leaves a running turn without a
-        deadline, so a missing deadline means the time is up.
-        """
-        overdue = table.turn_seconds > 0 and table.turn_deadline is None
-        if not overdue or table.open_vote("remove") is not None:
-            return []
-        names = self.screens.names(table)
-        late = movers(registry.get(table.game), state)
-        return [
-            (
-                Button(
-                    self.i18n.t(lang, "tg-btn-remove", player=names[seat]),
-                    ProposeToken(table.id, "remove", seat).encode(),
-                ),
-            )
-            for seat in late
-            if not table.players[seat].bot
-        ]
 
     async def _unreachable(
         self, table: Table, chat_id: int, seat: int | None, exc: TelegramForbiddenError

@@ -23,6 +23,14 @@ import discord.http
 import pytest
 from discord.ext import commands
 
+from bot.config import DiscordSettings
+from bot.core.i18n import I18n
+from bot.core.languages import Languages
+from bot.core.screens import Screens
+from bot.core.service import TableService
+from bot.core.store import Store
+from bot.discord.app import DiscordFrontend, build, make_client, sync_commands
+from tests.conftest import FakeClock
 from tests.discord.fake_discord import FakeDiscord, Interaction, StoredMessage
 
 Json = dict[str, Any]
@@ -31,7 +39,9 @@ GUILD = 1_200_000_000_000_000_001
 CHANNEL = 1_200_000_000_000_000_002
 ANYA = 1_200_000_000_000_000_011
 BORIS = 1_200_000_000_000_000_012
-NAMES = {ANYA: "anya", BORIS: "boris"}
+VIKA = 1_200_000_000_000_000_013
+OUTSIDER = 1_200_000_000_000_000_099
+NAMES = {ANYA: "anya", BORIS: "boris", VIKA: "vika", OUTSIDER: "zed"}
 # Everything but administrator: what a member of a normal server has in a channel.
 MEMBER_PERMISSIONS = str((1 << 50) - 1 - 8)
 
@@ -59,6 +69,7 @@ def interaction_payload(
     channel: int = CHANNEL,
     message: StoredMessage | None = None,
     locale: str = "ru",
+    app_permissions: str = MEMBER_PERMISSIONS,
 ) -> Json:
     """An ``INTERACTION_CREATE`` payload as the gateway delivers it; ``guild=None``
     is an interaction in the user's DM with the bot (``channel`` is that DM)."""
@@ -70,7 +81,7 @@ def interaction_payload(
         "token": "aW50ZXJhY3Rpb24" + secrets.token_urlsafe(24),
         "version": 1,
         "locale": locale,
-        "app_permissions": MEMBER_PERMISSIONS,
+        "app_permissions": app_permissions,
         "attachment_size_limit": 10 * 1024 * 1024,
         "entitlements": [],
         "authorizing_integration_owners": {"0": str(guild)} if guild else {"1": str(user)},
@@ -153,10 +164,15 @@ class DiscordHarness:
                 data["guild_id"] = str(kw.get("guild", GUILD))
         return await self.inject(interaction_payload(self.fake, 2, data, **kw))
 
-    async def press(self, message: StoredMessage, custom_id: str, **kw: Any) -> Interaction:
-        """A user presses the button ``custom_id`` on ``message``."""
+    async def press(
+        self, message: StoredMessage, custom_id: str, *values: str, **kw: Any
+    ) -> Interaction:
+        """A user presses the button ``custom_id`` on ``message`` (or, with ``values``,
+        chooses them in the select menu ``custom_id``)."""
         assert custom_id in message.custom_ids, (custom_id, message.custom_ids)
-        data: Json = {"custom_id": custom_id, "component_type": 2}
+        data: Json = {"custom_id": custom_id, "component_type": 3 if values else 2}
+        if values:
+            data["values"] = list(values)
         guild = message.guild_id
         return await self.inject(
             interaction_payload(
@@ -189,3 +205,84 @@ async def discord_bot(
 @pytest.fixture
 def dh(fake_discord: FakeDiscord, discord_bot: commands.Bot) -> DiscordHarness:
     return DiscordHarness(fake_discord, discord_bot)
+
+
+@dataclass
+class Server:
+    """Our Discord frontend on a real client, logged in against the fake, and the harness.
+
+    ``command`` and ``press`` inject an interaction and wait until the bot has
+    sent everything it queued because of it.
+    """
+
+    fake: FakeDiscord
+    dc: DiscordFrontend
+    service: TableService
+    store: Store
+    clock: FakeClock
+
+    @property
+    def harness(self) -> DiscordHarness:
+        return DiscordHarness(self.fake, self.dc.client)  # type: ignore[arg-type]
+
+    async def settle(self) -> None:
+        await asyncio.wait_for(self.dc.sender.drain(), 20)
+
+    async def command(self, name: str, *options: Json, **kw: Any) -> Interaction:
+        record = await self.harness.command(name, *options, **kw)
+        await self.settle()
+        return record
+
+    async def press(
+        self, message: StoredMessage, custom_id: str, *values: str, **kw: Any
+    ) -> Interaction:
+        record = await self.harness.press(message, custom_id, *values, **kw)
+        await self.settle()
+        return record
+
+    def channel(self, channel: int = CHANNEL) -> list[StoredMessage]:
+        """What everyone in the channel sees: its messages, ephemeral ones left out."""
+        return [m for m in self.fake.messages(channel) if not m.ephemeral]
+
+    def told(self, record: Interaction) -> list[str]:
+        """The ephemeral texts the bot answered an interaction with."""
+        # A deferred "thinking" answer (5) is filled in by the first followup.
+        ids = [record.original_id] if record.callback_type in (4, 5) else []
+        out = []
+        for message_id in [*ids, *record.followups]:
+            message = self.fake.message(record.channel_id, message_id)
+            if message.ephemeral and message.content:
+                out.append(message.content)
+        return out
+
+    async def restart(self) -> None:
+        """A new process: a new client and table service on the same Redis."""
+        await self.settle()
+        await self.dc.client.close()
+        self.service = TableService(self.store, clock=self.clock)
+        self.dc = await start_frontend(self.fake, self.service, self.store)
+
+
+async def start_frontend(fake: FakeDiscord, service: TableService, store: Store) -> DiscordFrontend:
+    """Our frontend on a fresh ``AutoShardedClient``, logged in, commands synced."""
+    client = make_client(DiscordSettings(token=fake.token))
+    await client.login(fake.token)
+    dc = await build(client, service, Screens(service, I18n()), Languages(store, "ru"))
+    await sync_commands(dc, None)
+    return dc
+
+
+@pytest.fixture
+async def server(
+    fake_discord: FakeDiscord,
+    monkeypatch: pytest.MonkeyPatch,
+    service: TableService,
+    store: Store,
+    clock: FakeClock,
+) -> AsyncIterator[Server]:
+    monkeypatch.setattr(discord.http.Route, "BASE", fake_discord.base_url)
+    dc = await start_frontend(fake_discord, service, store)
+    srv = Server(fake_discord, dc, service, store, clock)
+    yield srv
+    await srv.settle()
+    await srv.dc.client.close()

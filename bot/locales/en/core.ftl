@@ -36,6 +36,7 @@ btn-why-not = ❓ Why not?
 why-not-title = ❓ Why not:
 btn-vote-yes = 👍 Yes
 btn-vote-no = 👎 No
+btn-remove = 🗳 Hand { $player }’s seat to the bot
 
 ## Table captions
 caption-turn = ▶ Turn: { $player }
@@ -132,3 +133,5 @@ error-klotho-triplet-pending = First the triplet choice must be made.
 error-klotho-unknown-action = That move is not valid.
 error-klotho-vote-open = A vote is already open.
 error-klotho-vote-placement = You can propose that only after the chips are placed.
+stats-title = 📊 { $player }
+stats-line = { $game }: played { $played }, won { $won }

@@ -10,7 +10,6 @@ tg-cmd-deck = build your own deck (Caravan)
 tg-deck-private = Decks are built in the private chat with me: press the button to open it.
 tg-deck-usage = Decks can be built for: { $games }. Send /deck.
 tg-btn-open-bot = 💬 Open the bot
-tg-btn-remove = 🗳 Hand { $player }’s seat to the bot
 tg-your-turn = 🟢 Your turn — { $game }
 tg-unreachable = ⚠ I can’t write to { $player } privately. { $player }, open the bot and press Start, then send /hand.
 tg-welcome = 👋 Hi! I run board games in group chats. Add me to a group and send /play there. Your cards will come here, in this chat.
@@ -25,8 +24,6 @@ tg-open-bot-first = First open a private chat with me and press Start, so I can 
 tg-start-needs-private = These players must open a private chat with me first (the “Open the bot” button): { $players }
 tg-lang-usage = Send /lang ru or /lang en.
 tg-lang-set = ✅ I will speak English here.
-tg-stats-title = 📊 { $player }
-tg-stats-line = { $game }: played { $played }, won { $won }
 tg-help =
     I run board games in this chat. Each player gets their cards from me privately and moves with buttons; the table is a picture that updates after every move.
     /play — start a game (a lobby appears: press “Join”)

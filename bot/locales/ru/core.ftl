@@ -40,6 +40,7 @@ btn-why-not = ❓ Почему нельзя?
 why-not-title = ❓ Почему нельзя:
 btn-vote-yes = 👍 Да
 btn-vote-no = 👎 Нет
+btn-remove = 🗳 Отдать место { $player } боту
 
 ## Подписи к столу
 caption-turn = ▶ Ходит: { $player }
@@ -136,3 +137,5 @@ error-klotho-triplet-pending = Сначала нужно сделать выбо
 error-klotho-unknown-action = Такого хода не бывает.
 error-klotho-vote-open = Голосование уже идёт.
 error-klotho-vote-placement = Предложить это можно только после расстановки фишек.
+stats-title = 📊 { $player }
+stats-line = { $game }: сыграно { $played }, побед { $won }

@@ -1,0 +1,1 @@
+"""The Discord frontend (discord.py 2): slash commands, components, ephemeral hands."""

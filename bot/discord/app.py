@@ -1,0 +1,100 @@
+"""The Discord frontend: the client, its command tree and interaction router, and running it.
+
+The bot needs no privileged intents, and in fact no gateway intents at all:
+slash commands and components arrive as interactions whatever the intents,
+and everything else it needs (channels, DMs) is reached over REST by id.
+``AutoShardedClient`` picks the shard count Discord recommends, or runs the
+shards named in the settings, so several processes can share a large bot.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from dataclasses import dataclass
+from typing import Any
+
+import discord
+from discord import app_commands
+
+from bot.config import DiscordSettings
+from bot.core.languages import Languages
+from bot.core.screens import Screens
+from bot.core.service import TableService
+from bot.discord import presses
+from bot.discord.commands import CatalogTranslator, make_tree
+from bot.discord.context import Frontend
+from bot.discord.publisher import NO_MENTIONS, Publisher
+from bot.discord.sender import Sender
+from bot.logs import REQUEST_ID
+
+log = logging.getLogger("bot.discord")
+
+
+@dataclass
+class DiscordFrontend:
+    """A client wired to the core: its command tree, the frontend context, the sender."""
+
+    client: discord.Client
+    tree: app_commands.CommandTree[Any]
+    frontend: Frontend
+    sender: Sender
+
+
+def make_client(settings: DiscordSettings) -> discord.AutoShardedClient:
+    """A sharded client with no intents, which mentions nobody unless told to."""
+    shards: dict[str, Any] = {}
+    if settings.shard_ids:
+        shards["shard_ids"] = list(settings.shard_ids)
+    if settings.shard_count is not None:
+        shards["shard_count"] = settings.shard_count
+    return discord.AutoShardedClient(
+        intents=discord.Intents.none(), allowed_mentions=NO_MENTIONS, **shards
+    )
+
+
+async def build(
+    client: discord.Client, service: TableService, screens: Screens, languages: Languages
+) -> DiscordFrontend:
+    """Wire a client to the core: publisher, command tree, interaction router."""
+    sender = Sender()
+    publisher = Publisher(client, service, screens, languages, sender)
+    service.subscribe(publisher.on_change)
+    frontend = Frontend(client, service, screens, screens.i18n, languages, publisher)
+    tree = make_tree(client, frontend)
+    await tree.set_translator(CatalogTranslator(screens.i18n))
+
+    async def on_interaction(interaction: discord.Interaction) -> None:
+        token = REQUEST_ID.set(str(interaction.id))
+        try:
+            await presses.on_interaction(frontend, interaction)
+        finally:
+            REQUEST_ID.reset(token)
+
+    client.event(on_interaction)
+    return DiscordFrontend(client, tree, frontend, sender)
+
+
+async def sync_commands(dc: DiscordFrontend, guild_id: int | None) -> None:
+    """Register the slash commands: in one server at once (``guild_id``), or globally."""
+    guild = discord.Object(guild_id) if guild_id else None
+    if guild is not None:
+        dc.tree.copy_global_to(guild=guild)
+    synced = await dc.tree.sync(guild=guild)
+    log.info("event=commands-synced count=%s guild=%s", len(synced), guild_id)
+
+
+async def run(dc: DiscordFrontend, settings: DiscordSettings, stop: asyncio.Event) -> None:
+    """Log in, register the commands and stay connected until ``stop`` is set."""
+    await dc.client.login(settings.token)
+    await sync_commands(dc, settings.guild_id)
+    connection = asyncio.create_task(dc.client.connect(reconnect=True))
+    stopping = asyncio.create_task(stop.wait())
+    await asyncio.wait({connection, stopping}, return_when=asyncio.FIRST_COMPLETED)
+    with contextlib.suppress(asyncio.TimeoutError):
+        await asyncio.wait_for(dc.sender.drain(), 10)
+    await dc.client.close()
+    stopping.cancel()
+    # Returns once closed; raises what ended the connection early (a bad token, say).
+    await connection

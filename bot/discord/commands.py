@@ -1,0 +1,265 @@
+"""Slash commands: /play, /hand, /rules, /stop, /stats, /lang, /help.
+
+Names, descriptions and choices are localized (Russian and English) through
+the i18n catalog: every translatable string carries its message id, and
+:class:`CatalogTranslator` looks it up for the locales Discord asks about.
+Answers go to the user alone (ephemeral); what everyone should see (a
+lobby, a vote) appears on the channel's table messages.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.app_commands import Choice, locale_str
+
+from bot.core.errors import ServiceError, TableNotFound
+from bot.core.i18n import LANGUAGES, I18n
+from bot.core.screens import duration_msg
+from bot.core.service import TABLE_OPTIONS, TURN_SECONDS
+from bot.core.tables import Status, Timeout
+from bot.discord import ids
+from bot.discord.context import Frontend, player
+from bot.discord.messages import cut
+from bot.discord.presses import send_hand
+from games import registry
+from games.core.errors import GameError
+
+log = logging.getLogger("bot.discord")
+
+
+def text(default: str, msg: str, **args: Any) -> locale_str:
+    """A translatable command string: English ``default``, other languages from ``msg``."""
+    return locale_str(default, msg=msg, args=args)
+
+
+class CatalogTranslator(app_commands.Translator):
+    """Command names, descriptions and choices from the i18n catalog."""
+
+    def __init__(self, i18n: I18n) -> None:
+        self.i18n = i18n
+
+    async def translate(
+        self,
+        string: locale_str,
+        locale: discord.Locale,
+        context: app_commands.TranslationContextTypes,
+    ) -> str | None:
+        """The catalog's text for ``locale``, or ``None`` (Discord shows the default)."""
+        msg = string.extras.get("msg")
+        lang = locale.value.split("-")[0]
+        if msg is None or lang not in LANGUAGES or not self.i18n.has(lang, msg):
+            return None
+        return self.i18n.t(lang, msg, **string.extras.get("args", {}))
+
+
+def make_tree(client: discord.Client, frontend: Frontend) -> app_commands.CommandTree[Any]:
+    """The command tree with every command; errors answer the user instead of vanishing."""
+    tree: app_commands.CommandTree[Any] = app_commands.CommandTree(client)
+    i18n = frontend.i18n
+    games = [Choice(name=text(i18n.t("en", f"game-{g}"), f"game-{g}"), value=g)
+             for g in registry.names()]  # fmt: skip
+    turn_times = []
+    for seconds in TURN_SECONDS:
+        msg, args = duration_msg(seconds)
+        label = text(frontend.screens.duration(seconds, "en"), msg, **args)
+        turn_times.append(Choice(name=label, value=seconds))
+    timeouts = [
+        Choice(name=text(i18n.t("en", f"value-timeout-{t.value}"), f"value-timeout-{t.value}"),
+               value=t.value)
+        for t in Timeout
+    ]  # fmt: skip
+    # Each language by its own name, whatever the reader's language.
+    languages = [Choice(name=i18n.t(lang, "dc-language-name"), value=lang) for lang in LANGUAGES]
+
+    @tree.command(name=text("play", "dc-cmd-play"), description=text(
+        "Start a game in this channel", "dc-cmd-play-desc"))  # fmt: skip
+    @app_commands.guild_only()
+    @app_commands.rename(
+        game=text("game", "dc-opt-game"),
+        turn_time=text("turn_time", "dc-opt-turn-time"),
+        on_timeout=text("on_timeout", "dc-opt-on-timeout"),
+        options=text("options", "dc-opt-options"),
+    )
+    @app_commands.describe(
+        game=text("Which game", "dc-opt-game-desc"),
+        turn_time=text("Time for a turn", "dc-opt-turn-time-desc"),
+        on_timeout=text("When a player runs out of time", "dc-opt-on-timeout-desc"),
+        options=text("Game options, e.g. rounds=2 variant=cards", "dc-opt-options-desc"),
+    )
+    @app_commands.choices(game=games, on_timeout=timeouts)
+    @app_commands.choices(turn_time=turn_times)
+    async def play(
+        interaction: discord.Interaction,
+        game: Choice[str],
+        turn_time: Choice[int] | None = None,
+        on_timeout: Choice[str] | None = None,
+        options: str | None = None,
+    ) -> None:
+        lang = await _begin(frontend, interaction)
+        missing = frontend.missing_permissions(interaction, lang)
+        if missing:
+            await _answer(interaction, i18n.t(lang, "dc-missing-permissions",
+                                              permissions=", ".join(missing)))  # fmt: skip
+            return
+        chosen: dict[str, Any] = {}
+        if turn_time is not None:
+            chosen["turn_seconds"] = turn_time.value
+        if on_timeout is not None:
+            chosen["on_timeout"] = on_timeout.value
+        try:
+            chosen |= parse_options(game.value, options or "")
+        except ValueError as exc:
+            await _answer(interaction, i18n.t(lang, "dc-bad-options", problem=str(exc),
+                                              known=known_options(game.value)))  # fmt: skip
+            return
+        chat = ids.chat_key(interaction.channel_id or 0)
+        try:
+            await frontend.service.create(chat, player(interaction.user), game.value, chosen)
+        except (ServiceError, GameError) as exc:
+            await _answer(interaction, frontend.screens.error(exc, lang))
+            return
+        await _answer(interaction, i18n.t(lang, "dc-lobby-opened",
+                                          game=i18n.t(lang, f"game-{game.value}")))  # fmt: skip
+
+    @tree.command(name=text("hand", "dc-cmd-hand"), description=text(
+        "Show me my hand (only to me)", "dc-cmd-hand-desc"))  # fmt: skip
+    @app_commands.guild_only()
+    async def hand(interaction: discord.Interaction) -> None:
+        lang = await _begin(frontend, interaction)
+        table = await frontend.service.table_in(ids.chat_key(interaction.channel_id or 0))
+        key = ids.player_key(interaction.user.id)
+        seat = table.seat_of(key) if table is not None else None
+        if table is None or seat is None or table.status != Status.PLAYING:
+            await _answer(interaction, i18n.t(lang, "dc-no-game-here"))
+            return
+        table, state = await frontend.service.get(table.id)
+        shown, digest = await frontend.publisher.hand_message(table, state, seat, lang)
+        await send_hand(frontend, interaction, table, seat, shown, digest)
+
+    @tree.command(name=text("rules", "dc-cmd-rules"), description=text(
+        "The rules of a game", "dc-cmd-rules-desc"))  # fmt: skip
+    @app_commands.rename(game=text("game", "dc-opt-game"))
+    @app_commands.describe(game=text("Which game (default: the one here)", "dc-opt-rules-desc"))
+    @app_commands.choices(game=games)
+    async def rules(interaction: discord.Interaction, game: Choice[str] | None = None) -> None:
+        lang = await _begin(frontend, interaction)
+        if game is not None:
+            names = [game.value]
+        else:
+            here = None
+            if interaction.guild_id is not None:
+                here = await frontend.service.table_in(ids.chat_key(interaction.channel_id or 0))
+            names = [here.game] if here is not None else registry.names()
+        for name in names:
+            title = i18n.t(lang, f"game-{name}")
+            await _answer(interaction, f"**{title}**\n\n{i18n.t(lang, f'rules-{name}')}")
+
+    @tree.command(name=text("stop", "dc-cmd-stop"), description=text(
+        "Close the lobby, or vote to stop the game", "dc-cmd-stop-desc"))  # fmt: skip
+    @app_commands.guild_only()
+    async def stop(interaction: discord.Interaction) -> None:
+        lang = await _begin(frontend, interaction)
+        key = ids.player_key(interaction.user.id)
+        table = await frontend.service.table_in(ids.chat_key(interaction.channel_id or 0))
+        try:
+            if table is None:
+                raise TableNotFound()
+            if table.status == Status.LOBBY:
+                await frontend.service.cancel(table.id, key)
+                await _answer(interaction, i18n.t(lang, "dc-lobby-closed"))
+            else:
+                await frontend.service.propose(table.id, key, "abort")
+                await _answer(interaction, i18n.t(lang, "dc-vote-started"))
+        except (ServiceError, GameError) as exc:
+            await _answer(interaction, frontend.screens.error(exc, lang))
+
+    @tree.command(name=text("stats", "dc-cmd-stats"), description=text(
+        "My games and wins", "dc-cmd-stats-desc"))  # fmt: skip
+    async def stats(interaction: discord.Interaction) -> None:
+        lang = await _begin(frontend, interaction)
+        counts = await frontend.service.stats(ids.player_key(interaction.user.id))
+        name = ids.display_name(interaction.user)
+        lines = [i18n.t(lang, "stats-title", player=name)]
+        for game in registry.names():
+            row = counts.get(game, {"played": 0, "won": 0})
+            lines.append(i18n.t(lang, "stats-line", game=i18n.t(lang, f"game-{game}"),
+                                played=row["played"], won=row["won"]))  # fmt: skip
+        await _answer(interaction, "\n".join(lines))
+
+    @tree.command(name=text("lang", "dc-cmd-lang"), description=text(
+        "The language of this channel (or, in DMs, yours)", "dc-cmd-lang-desc"))  # fmt: skip
+    @app_commands.rename(language=text("language", "dc-opt-language"))
+    @app_commands.describe(language=text("Russian or English", "dc-opt-language-desc"))
+    @app_commands.choices(language=languages)
+    async def lang(interaction: discord.Interaction, language: Choice[str]) -> None:
+        await _begin(frontend, interaction)
+        choice = language.value
+        if interaction.guild_id is None:
+            await frontend.languages.set_user(ids.player_key(interaction.user.id), choice)
+            await _answer(interaction, i18n.t(choice, "dc-lang-set-user"))
+            return
+        chat = ids.chat_key(interaction.channel_id or 0)
+        await frontend.languages.set_chat(chat, choice)
+        await _answer(interaction, i18n.t(choice, "dc-lang-set-channel"))
+        await frontend.publisher.refresh(chat)
+
+    @tree.command(name=text("help", "dc-cmd-help"), description=text(
+        "What I can do", "dc-cmd-help-desc"))  # fmt: skip
+    async def help_(interaction: discord.Interaction) -> None:
+        lang = await _begin(frontend, interaction)
+        await _answer(interaction, i18n.t(lang, "dc-help"))
+
+    @tree.error
+    async def failed(interaction: discord.Interaction, error: app_commands.AppCommandError) -> None:
+        lang = await frontend.user_lang(interaction)
+        original = getattr(error, "original", error)
+        if isinstance(original, ServiceError | GameError):
+            message = frontend.screens.error(original, lang)
+        elif isinstance(error, app_commands.NoPrivateMessage):
+            message = i18n.t(lang, "dc-guild-only")
+        else:
+            log.error("event=command-failed user=%s", interaction.user.id, exc_info=error)
+            message = i18n.t(lang, "error-internal")
+        if interaction.response.is_done():
+            await interaction.followup.send(message, ephemeral=True)
+        else:
+            await interaction.response.send_message(message, ephemeral=True)
+
+    return tree
+
+
+def parse_options(game: str, raw: str) -> dict[str, Any]:
+    """``rounds=2 variant=cards`` → the game's option values; raises ``ValueError`` naming
+    the first word that is not ``key=value`` with a known key and an allowed value."""
+    specs = {spec.key: spec for spec in (*registry.get(game).option_specs, *TABLE_OPTIONS)}
+    chosen: dict[str, Any] = {}
+    for word in raw.split():
+        key, sep, value = word.partition("=")
+        spec = specs.get(key.strip().lower())
+        if not sep or spec is None:
+            raise ValueError(word)
+        matches = [c for c in spec.choices if str(c).lower() == value.strip().lower()]
+        if not matches:
+            raise ValueError(f"{word} ({', '.join(map(str, spec.choices))})")
+        chosen[spec.key] = matches[0]
+    return chosen
+
+
+def known_options(game: str) -> str:
+    """``key=a|b|c`` for every option of ``game`` and of every table."""
+    specs = (*registry.get(game).option_specs, *TABLE_OPTIONS)
+    return ", ".join(f"{s.key}={'|'.join(map(str, s.choices))}" for s in specs)
+
+
+async def _begin(frontend: Frontend, interaction: discord.Interaction) -> str:
+    """Acknowledge at once (work may take longer than Discord's 3 s); the user's language."""
+    await interaction.response.defer(ephemeral=True, thinking=True)
+    return await frontend.user_lang(interaction)
+
+
+async def _answer(interaction: discord.Interaction, message: str) -> None:
+    await interaction.followup.send(cut(message), ephemeral=True)

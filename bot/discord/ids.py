@@ -1,0 +1,67 @@
+"""Discord ids ⇄ the core's platform-qualified keys (``dc:…``), and this frontend's custom ids.
+
+Component custom ids are either a core token (starting with a lowercase
+letter, see :mod:`bot.core.tokens`) or one of ours, starting with an
+uppercase letter:
+
+``H:ID``   "My hand" on the table message of table ID (also on turn pings)
+``O:ID``   the lobby's options panel of table ID
+``D:1|0``  hands by direct message on / off for the presser
+``S:N``    the N-th select menu of a message; the chosen option's value is a core token
+``Z:N``    a disabled blank cell of a field (never pressed)
+"""
+
+from __future__ import annotations
+
+import re
+
+import discord
+
+PREFIX = "dc:"
+NAME_LIMIT = 32
+
+HAND = re.compile(r"H:([A-Za-z0-9_-]{4,16})")
+OPTIONS = re.compile(r"O:([A-Za-z0-9_-]{4,16})")
+DIRECT = re.compile(r"D:([01])")
+SELECT = re.compile(r"S:\d{1,2}")
+
+
+def chat_key(channel_id: int) -> str:
+    """The core's key of a channel (a thread is a channel too)."""
+    return f"{PREFIX}{channel_id}"
+
+
+def channel_id(key: str) -> int:
+    """The channel id of a key made by :func:`chat_key`."""
+    return int(key.removeprefix(PREFIX))
+
+
+def player_key(user_id: int) -> str:
+    """The core's key of a Discord user."""
+    return f"{PREFIX}{user_id}"
+
+
+def user_id(key: str) -> int:
+    """The Discord user id of a player key."""
+    return int(key.removeprefix(PREFIX))
+
+
+def display_name(user: discord.abc.User) -> str:
+    """A short name for seat lists and images (the server nickname when there is one)."""
+    name = user.display_name.strip() or user.name
+    return name if len(name) <= NAME_LIMIT else name[: NAME_LIMIT - 1] + "…"
+
+
+def hand_id(table_id: str) -> str:
+    """The custom id of a table's "My hand" button."""
+    return f"H:{table_id}"
+
+
+def options_id(table_id: str) -> str:
+    """The custom id of a lobby's "Options" button."""
+    return f"O:{table_id}"
+
+
+def direct_id(on: bool) -> str:
+    """The custom id of the "hand by DM" switch."""
+    return f"D:{int(on)}"

@@ -1,0 +1,271 @@
+"""Component interactions: every button and select is routed by its custom id.
+
+No view lives in memory: a custom id is a core token (checked by the table
+service like any press) or one of this frontend's ids (:mod:`bot.discord.ids`),
+so presses on messages sent before a restart work the same. Every
+interaction is acknowledged at once (a deferred update), so a slow Redis or
+a big image never runs into Discord's 3-second limit; refusals and
+explanations go to the presser alone, as ephemeral followups.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+import discord
+
+from bot.core.errors import BadRequest, NotSeated, ServiceError, StaleVersion, WrongPhase
+from bot.core.service import Outcome
+from bot.core.tables import Status, Table
+from bot.core.tokens import BadToken, LobbyToken, MoveToken, decode
+from bot.discord import ids
+from bot.discord.context import Frontend, player
+from bot.discord.messages import Outgoing
+from bot.discord.publisher import NO_MENTIONS, HandRef
+from games.core.errors import GameError
+
+log = logging.getLogger("bot.discord")
+
+
+async def on_interaction(frontend: Frontend, interaction: discord.Interaction) -> None:
+    """Handle a component interaction; slash commands go to the command tree."""
+    if interaction.type is not discord.InteractionType.component:
+        return
+    data: Any = interaction.data or {}
+    lang = await frontend.user_lang(interaction)
+    try:
+        await interaction.response.defer()
+    except discord.HTTPException as exc:
+        # Expired (answered too late) or answered elsewhere: nothing can be said.
+        log.warning("event=interaction-lost user=%s status=%s", interaction.user.id, exc.status)
+        return
+    try:
+        await _route(frontend, interaction, data, lang)
+    except BadToken:
+        await tell(interaction, frontend.i18n.t(lang, "error-bad-request"))
+    except (ServiceError, GameError) as exc:
+        await tell(interaction, frontend.screens.error(exc, lang))
+    except Exception:
+        log.exception("event=press-failed user=%s", interaction.user.id)
+        await tell(interaction, frontend.i18n.t(lang, "error-internal"))
+
+
+async def tell(interaction: discord.Interaction, text: str) -> None:
+    """A message only the presser sees."""
+    await interaction.followup.send(text, ephemeral=True, allowed_mentions=NO_MENTIONS)
+
+
+async def _route(
+    frontend: Frontend, interaction: discord.Interaction, data: Any, lang: str
+) -> None:
+    custom_id = data.get("custom_id")
+    if not isinstance(custom_id, str):
+        raise BadToken("no custom id")
+    if ids.SELECT.fullmatch(custom_id):
+        values = data.get("values")
+        if not isinstance(values, list) or len(values) != 1:
+            raise BadToken("a select sends one value")
+        await _token(frontend, interaction, values[0], lang)
+    elif m := ids.HAND.fullmatch(custom_id):
+        await _hand(frontend, interaction, m[1], lang)
+    elif m := ids.OPTIONS.fullmatch(custom_id):
+        await _options(frontend, interaction, m[1], lang)
+    elif m := ids.DIRECT.fullmatch(custom_id):
+        await _direct(frontend, interaction, m[1] == "1", lang)
+    else:
+        await _token(frontend, interaction, custom_id, lang)
+
+
+async def _token(
+    frontend: Frontend, interaction: discord.Interaction, token: Any, lang: str
+) -> None:
+    """A core token pressed on the lobby, the table, a hand or the options panel."""
+    tok = decode(token)
+    message = interaction.message
+    private = _private(interaction)
+    # In private only moves (hands) and lobby options (their panel) are pressed.
+    if message is None or (private and not isinstance(tok, MoveToken | LobbyToken)):
+        raise BadRequest()
+    chat = None if private else ids.chat_key(interaction.channel_id or 0)
+    who = player(interaction.user)
+    if private and isinstance(tok, MoveToken):
+        await _hand_press(frontend, interaction, message, tok, token, lang)
+        return
+    outcome = await frontend.service.press(who, token, chat=chat)
+    table = outcome.table
+    if private and isinstance(tok, LobbyToken):
+        panel = frontend.publisher.options_panel(table, lang)
+        await _edit_pressed(interaction, panel)
+    elif outcome.path is not None and outcome.state is not None and chat is not None:
+        chat_lang = await frontend.chat_lang(chat)
+        screen = await frontend.screens.table(
+            table, outcome.state, chat_lang, outcome.path, explain=outcome.explain
+        )
+        frontend.publisher.show_table(table, outcome.state, chat_lang, screen)
+    if chat is not None:
+        await _warn_if_refused(frontend, interaction, table, lang)
+
+
+async def _hand_press(
+    frontend: Frontend,
+    interaction: discord.Interaction,
+    message: discord.Message,
+    tok: MoveToken,
+    token: str,
+    lang: str,
+) -> None:
+    """A step in a seat's menu, on its ephemeral or DM hand.
+
+    The message is edited in place while the token that sent it can still
+    keep it up to date; otherwise (or when an older hand was pressed) the
+    hand is sent again and the pressed one retired.
+    """
+    publisher = frontend.publisher
+    table, state = await frontend.service.get(tok.table_id)
+    seat = table.seat_of(ids.player_key(interaction.user.id))
+    resend = False
+    if message.flags.ephemeral and seat == tok.seat:
+        ref = await publisher.hand_ref(table.id, seat)
+        resend = ref is None or ref.message_id != message.id or not ref.fresh(publisher.clock())
+        if resend:
+            # Until the new hand is sent, changes have nowhere to go.
+            await publisher.set_hand_ref(table.id, seat, None)
+    try:
+        outcome = await frontend.service.press(player(interaction.user), token)
+    except StaleVersion as exc:
+        # Pressed on an older position: say so, and show the current one.
+        await tell(interaction, frontend.screens.error(exc, lang))
+        outcome = Outcome(table, state)
+        resend = resend or not message.flags.ephemeral
+        if seat != tok.seat or state is None:
+            return
+    if outcome.path is None and not resend:
+        return  # a move: the publisher brings every hand up to date
+    assert seat is not None and outcome.state is not None
+    shown, digest = await publisher.hand_message(
+        outcome.table, outcome.state, seat, lang, outcome.path or (), explain=outcome.explain
+    )
+    if resend and message.flags.ephemeral:
+        await send_hand(frontend, interaction, outcome.table, seat, shown, digest, retire=True)
+        return
+    await _edit_pressed(interaction, shown)
+    await publisher.set_hand_digest(table.id, seat, digest)
+
+
+async def send_hand(
+    frontend: Frontend,
+    interaction: discord.Interaction,
+    table: Table,
+    seat: int,
+    shown: Outgoing,
+    digest: str,
+    *,
+    retire: bool = False,
+) -> None:
+    """Send a seat's hand as a new ephemeral message that later changes will edit.
+
+    The hand it replaces says where the hand went; with ``retire`` that is the
+    pressed message (the presser's own interaction can always edit it).
+    """
+    publisher = frontend.publisher
+    lang = await frontend.user_lang(interaction)
+    old = await publisher.hand_ref(table.id, seat)
+    sent = await interaction.followup.send(
+        shown.content,
+        file=shown.file() or discord.utils.MISSING,
+        view=shown.view or discord.utils.MISSING,
+        ephemeral=True,
+        wait=True,
+        allowed_mentions=NO_MENTIONS,
+    )
+    ref = HandRef(interaction.token, sent.id, publisher.clock())
+    await publisher.set_hand_ref(table.id, seat, ref)
+    await publisher.set_hand_digest(table.id, seat, digest)
+    moved = frontend.i18n.t(lang, "dc-hand-moved")
+    if retire:
+        await interaction.edit_original_response(content=moved, attachments=[], view=None)
+    elif old is not None and old.fresh(publisher.clock()) and old.message_id != sent.id:
+        await publisher.retire_hand(old, moved)
+
+
+async def _hand(
+    frontend: Frontend, interaction: discord.Interaction, table_id: str, lang: str
+) -> None:
+    """ "My hand": the presser's hand and move buttons, for them alone."""
+    table, state = await frontend.service.get(table_id)
+    if interaction.guild_id is not None and table.chat != ids.chat_key(interaction.channel_id or 0):
+        raise BadRequest()
+    seat = table.seat_of(ids.player_key(interaction.user.id))
+    if seat is None:
+        raise NotSeated()
+    if state is None:
+        raise WrongPhase(status=table.status)
+    shown, digest = await frontend.publisher.hand_message(table, state, seat, lang)
+    await send_hand(frontend, interaction, table, seat, shown, digest)
+
+
+async def _options(
+    frontend: Frontend, interaction: discord.Interaction, table_id: str, lang: str
+) -> None:
+    """The lobby's options panel, for the presser alone."""
+    table, _ = await frontend.service.get(table_id)
+    if table.status != Status.LOBBY:
+        raise WrongPhase(status=table.status)
+    panel = frontend.publisher.options_panel(table, lang)
+    await interaction.followup.send(
+        panel.content, view=panel.view or discord.utils.MISSING, ephemeral=True
+    )
+
+
+async def _direct(
+    frontend: Frontend, interaction: discord.Interaction, on: bool, lang: str
+) -> None:
+    """Hands by direct message on or off; refused with the reason when DMs are closed."""
+    publisher = frontend.publisher
+    key = ids.player_key(interaction.user.id)
+    if not on:
+        await publisher.set_dm(key, False)
+        await tell(interaction, frontend.i18n.t(lang, "dc-dm-off"))
+        return
+    try:
+        await publisher.greet_in_dm(interaction.user.id, lang)
+    except discord.Forbidden:
+        await tell(interaction, frontend.i18n.t(lang, "dc-dm-closed"))
+        return
+    await publisher.set_dm(key, True)
+    for table in await frontend.service.tables_of(key):
+        if table.status != Status.PLAYING or not frontend.screens.has_private(table.game):
+            continue
+        table, state = await frontend.service.get(table.id)
+        seat = table.seat_of(key)
+        if seat is not None and state is not None:
+            await publisher.forget_dm_closed(table, seat)
+            await publisher.show_seat(table, state, seat, resend=True)
+    await tell(interaction, frontend.i18n.t(lang, "dc-dm-on"))
+
+
+async def _edit_pressed(interaction: discord.Interaction, shown: Outgoing) -> None:
+    """Show ``shown`` in the message whose component was pressed."""
+    file = shown.file()
+    await interaction.edit_original_response(
+        content=shown.content,
+        attachments=[file] if file is not None else discord.utils.MISSING,
+        view=shown.view,
+    )
+
+
+async def _warn_if_refused(
+    frontend: Frontend, interaction: discord.Interaction, table: Table, lang: str
+) -> None:
+    """Tell the presser when the channel refused the bot's last message."""
+    if await frontend.publisher.channel_refused(table.id):
+        missing = frontend.missing_permissions(interaction, lang)
+        text = frontend.i18n.t(lang, "dc-missing-permissions", permissions=", ".join(missing))
+        await tell(interaction, text)
+
+
+def _private(interaction: discord.Interaction) -> bool:
+    """Pressed on an ephemeral message or in a DM: only the presser sees it."""
+    message = interaction.message
+    return interaction.guild_id is None or (message is not None and message.flags.ephemeral)

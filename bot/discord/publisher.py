@@ -1,0 +1,511 @@
+"""What a table shows in Discord, kept up to date after every saved change.
+
+In the table's channel: one lobby message and one table message (text + PNG +
+components), edited in place; a turn ping that replaces the previous one;
+notices. A seat's hand is private: an ephemeral message sent when the player
+presses "My hand" (kept up to date through that interaction's token while it
+is valid, 15 minutes), or, for players who opted in, a direct message edited
+like the table. Message ids and tokens live in the store's per-table
+references, so a restarted bot edits the same messages.
+
+Failures are handled where they happen: a deleted message is sent again, a
+channel that refuses the bot is remembered (and told to the next person who
+presses something there), a user whose DMs are closed goes back to ephemeral
+hands and the channel is told once.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import logging
+import time
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+from typing import Any
+
+import discord
+
+from bot.core.i18n import I18n
+from bot.core.languages import Languages
+from bot.core.screens import Button, Screen, Screens
+from bot.core.service import Change, Notice, TableService
+from bot.core.tables import Status, Table
+from bot.core.tokens import LobbyToken, decode
+from bot.discord import ids
+from bot.discord.messages import Outgoing, cut, outgoing
+from bot.discord.sender import Sender
+
+log = logging.getLogger("bot.discord")
+
+DM_FLAG = "dc:dm"
+#: An ephemeral hand is edited through the token of the interaction that
+#: sent it, valid 15 minutes; after this long it is sent again instead.
+HAND_TOKEN_SECONDS = 14 * 60
+#: Notices told in the channel; the others show on the table or privately.
+CHANNEL_NOTICES = {
+    "auto-move",
+    "seat-to-bot",
+    "turn-overdue",
+    "vote-failed",
+    "vote-expired",
+    "game-aborted",
+}
+LOBBY_REF = "dc:lobby"
+TABLE_REF = "dc:table"
+PING_REF = "dc:ping"
+FORBIDDEN_REF = "dc:forbidden"
+NO_MENTIONS = discord.AllowedMentions.none()
+
+
+@dataclass(frozen=True)
+class HandRef:
+    """Where a seat's ephemeral hand is: the sending interaction's token and the message."""
+
+    token: str
+    message_id: int
+    sent_at: float
+
+    def fresh(self, now: float) -> bool:
+        """True while the token may still edit the message."""
+        return now - self.sent_at < HAND_TOKEN_SECONDS
+
+
+class Publisher:
+    """Turns core changes into Discord messages."""
+
+    def __init__(
+        self,
+        client: discord.Client,
+        service: TableService,
+        screens: Screens,
+        languages: Languages,
+        sender: Sender,
+        *,
+        clock: Callable[[], float] = time.time,
+    ) -> None:
+        self.client = client
+        self.service = service
+        self.store = service.store
+        self.screens = screens
+        self.i18n: I18n = screens.i18n
+        self.languages = languages
+        self.sender = sender
+        self.clock = clock
+
+    # -- reacting to the core ------------------------------------------------
+
+    async def on_change(self, change: Change) -> None:
+        """Bring every message of the table up to date (the service calls this).
+
+        Only queues work: images are drawn when a queued call runs, so an
+        interaction is answered at once and only the newest table is drawn.
+        """
+        table, state = change.table, change.state
+        lang = await self.languages.for_chat(table.chat)
+        if state is None or change.kind == "start":
+            self.show_lobby(table, lang)
+        if state is None:
+            return
+        self.show_table(table, state, lang)
+        if change.private and self.screens.has_private(table.game):
+            for seat in range(len(table.players)):
+                await self.show_seat(table, state, seat)
+        if change.ping:
+            await self._ping(table, change.ping, change.notice)
+        if change.notice is not None and change.notice.msg in CHANNEL_NOTICES:
+            self.say(table.chat, self.screens.notice(table, change.notice, lang))
+
+    async def refresh(self, chat: str) -> None:
+        """Show the channel's table again (after its language changed)."""
+        table = await self.service.table_in(chat)
+        if table is None:
+            return
+        table, state = await self.service.get(table.id)
+        lang = await self.languages.for_chat(chat)
+        if state is None:
+            self.show_lobby(table, lang)
+        else:
+            self.show_table(table, state, lang)
+
+    def lobby(self, table: Table, lang: str) -> Outgoing:
+        """The lobby message: seats and options, then Join / Leave / Options / Start / Cancel.
+
+        The options themselves are on an ephemeral panel (``Options``), so the
+        lobby keeps to one row of buttons however many options a game has.
+        """
+        screen = self.screens.lobby(table, lang)
+        buttons = [b for row in screen.buttons for b in row if not _is_option(b)]
+        if any(_is_option(b) for row in screen.buttons for b in row):
+            options = Button(self.i18n.t(lang, "dc-btn-options"), ids.options_id(table.id))
+            buttons.insert(2, options)
+        flat = Screen(screen.text, buttons=(tuple(buttons),) if buttons else ())
+        return outgoing(flat, placeholder=self.i18n.t(lang, "dc-choose"))
+
+    def options_panel(self, table: Table, lang: str) -> Outgoing:
+        """The lobby's options (each button cycles one) for whoever pressed ``Options``."""
+        screen = self.screens.lobby(table, lang)
+        rows = tuple(row for row in screen.buttons if all(_is_option(b) for b in row))
+        lines = [b.label for row in rows for b in row]
+        text = "\n".join([self.i18n.t(lang, "dc-options-title"), *lines])
+        return outgoing(Screen(text, buttons=rows), placeholder=self.i18n.t(lang, "dc-choose"))
+
+    def show_lobby(self, table: Table, lang: str) -> None:
+        """Queue sending or editing the lobby message."""
+
+        async def draw() -> tuple[Outgoing, str | None]:
+            return self.lobby(table, lang), None
+
+        self._show_in_channel(table, LOBBY_REF, draw)
+
+    def show_table(self, table: Table, state: Any, lang: str, screen: Screen | None = None) -> None:
+        """Queue sending or editing the table message (``screen``: a menu step to show)."""
+
+        async def draw() -> tuple[Outgoing, str | None]:
+            shown = screen or await self.screens.table(table, state, lang)
+            return self.table_message(table, shown, lang), shown.image_key
+
+        self._show_in_channel(table, TABLE_REF, draw)
+
+    def table_message(self, table: Table, screen: Screen, lang: str) -> Outgoing:
+        """The table screen plus "My hand" while a game with hands is running."""
+        extra: tuple[Button, ...] = ()
+        if table.status == Status.PLAYING and self.screens.has_private(table.game):
+            extra = (Button(self.i18n.t(lang, "dc-btn-hand"), ids.hand_id(table.id)),)
+        return outgoing(screen, extra, placeholder=self.i18n.t(lang, "dc-choose"))
+
+    # -- hands ---------------------------------------------------------------
+
+    async def hand_message(
+        self,
+        table: Table,
+        state: Any,
+        seat: int,
+        lang: str,
+        path: tuple[int, ...] = (),
+        *,
+        explain: bool = False,
+    ) -> tuple[Outgoing, str]:
+        """A seat's hand with its move menu, and a switch for hands by DM; and a digest."""
+        screen = await self.screens.seat(table, state, seat, lang, path, explain=explain)
+        direct = await self.wants_dm(table.players[seat].key)
+        switch = Button(
+            self.i18n.t(lang, "dc-btn-dm-off" if direct else "dc-btn-dm-on"),
+            ids.direct_id(not direct),
+        )
+        message = outgoing(screen, (switch,), placeholder=self.i18n.t(lang, "dc-choose"))
+        return message, _digest(screen)
+
+    async def hand_ref(self, table_id: str, seat: int) -> HandRef | None:
+        """The seat's ephemeral hand, if one was sent."""
+        raw = await self.store.get_ref(table_id, f"dc:hand:{seat}")
+        if raw is None:
+            return None
+        data = json.loads(raw)
+        return HandRef(str(data["token"]), int(data["message"]), float(data["at"]))
+
+    async def set_hand_ref(self, table_id: str, seat: int, ref: HandRef | None) -> None:
+        """Remember (or, with ``None``, forget) the seat's ephemeral hand."""
+        name = f"dc:hand:{seat}"
+        if ref is None:
+            await self.store.del_ref(table_id, name)
+            return
+        data = {"token": ref.token, "message": ref.message_id, "at": ref.sent_at}
+        await self.store.set_ref(table_id, name, json.dumps(data))
+
+    async def set_hand_digest(self, table_id: str, seat: int, digest: str) -> None:
+        """What the seat's hand shows now (pushes skip a hand that would not change)."""
+        await self.store.set_ref(table_id, f"dc:hand:{seat}:digest", digest)
+
+    async def show_seat(self, table: Table, state: Any, seat: int, *, resend: bool = False) -> None:
+        """Push a seat's hand where it is shown: its DM, or its ephemeral message
+        while that can still be edited. ``resend``: send the DM anew."""
+        player = table.players[seat]
+        if player.bot:
+            return
+        lang = await self.languages.for_user(player.key)
+        direct = await self.wants_dm(player.key)
+
+        async def call() -> None:
+            message, digest = await self.hand_message(table, state, seat, lang)
+            digest_ref = f"dc:hand:{seat}:digest"
+            if not resend and await self.store.get_ref(table.id, digest_ref) == digest:
+                return
+            if direct:
+                await self._show_in_dm(table, seat, message, resend=resend)
+            elif not await self._edit_ephemeral(table, seat, message):
+                return
+            await self.store.set_ref(table.id, digest_ref, digest)
+
+        self.sender.put(f"{table.id}:hand:{seat}", call)
+
+    async def _edit_ephemeral(self, table: Table, seat: int, message: Outgoing) -> bool:
+        ref = await self.hand_ref(table.id, seat)
+        if ref is None or not ref.fresh(self.clock()):
+            return False
+        webhook = discord.Webhook.partial(self._app_id(), ref.token, client=self.client)
+        file = message.file()
+        try:
+            await webhook.edit_message(
+                ref.message_id,
+                content=message.content,
+                attachments=[file] if file is not None else [],
+                view=message.view,
+                allowed_mentions=NO_MENTIONS,
+            )
+        except discord.HTTPException as exc:
+            # The player dismissed the message or the token ran out early:
+            # the next "My hand" sends a new one.
+            log.info("event=hand-gone table=%s seat=%s status=%s", table.id, seat, exc.status)
+            await self.set_hand_ref(table.id, seat, None)
+            return False
+        return True
+
+    async def _show_in_dm(
+        self, table: Table, seat: int, message: Outgoing, *, resend: bool
+    ) -> None:
+        user = ids.user_id(table.players[seat].key)
+        ref = f"dc:dm:{seat}"
+        try:
+            channel = await self.client.create_dm(discord.Object(user))
+            old = None if resend else await self.store.get_ref(table.id, ref)
+            if old is not None:
+                try:
+                    file = message.file()
+                    await channel.get_partial_message(int(old)).edit(
+                        content=message.content,
+                        attachments=[file] if file is not None else [],
+                        view=message.view,
+                    )
+                    return
+                except discord.NotFound:
+                    log.info("event=message-gone table=%s ref=%s; sending it again", table.id, ref)
+            sent = await channel.send(
+                content=message.content,
+                file=message.file() or discord.utils.MISSING,
+                view=message.view or discord.utils.MISSING,
+                allowed_mentions=NO_MENTIONS,
+            )
+            await self.store.set_ref(table.id, ref, str(sent.id))
+        except discord.Forbidden as exc:
+            await self.dm_closed(table, seat, exc)
+
+    async def retire_hand(self, ref: HandRef, text: str) -> None:
+        """Replace an older ephemeral hand with ``text`` (where the hand went)."""
+        webhook = discord.Webhook.partial(self._app_id(), ref.token, client=self.client)
+        try:
+            await webhook.edit_message(ref.message_id, content=text, attachments=[], view=None)
+        except discord.HTTPException as exc:
+            log.info("event=hand-not-retired status=%s", exc.status)
+
+    async def greet_in_dm(self, user_id: int, lang: str) -> None:
+        """Open the DM and say hands will come there; raises ``discord.Forbidden`` if closed."""
+        channel = await self.client.create_dm(discord.Object(user_id))
+        await channel.send(self.i18n.t(lang, "dc-dm-welcome"), allowed_mentions=NO_MENTIONS)
+
+    async def forget_dm_closed(self, table: Table, seat: int) -> None:
+        """The player's DMs work again: a later failure is told to the channel again."""
+        await self.store.del_ref(table.id, f"dc:unreachable:{seat}")
+
+    async def wants_dm(self, player_key: str) -> bool:
+        """True when the player asked for hands by direct message."""
+        return await self.store.flagged(DM_FLAG, str(ids.user_id(player_key)))
+
+    async def set_dm(self, player_key: str, on: bool) -> None:
+        """Hands by direct message on or off for a player."""
+        await self.store.flag(DM_FLAG, str(ids.user_id(player_key)), on=on)
+
+    async def dm_closed(self, table: Table, seat: int, exc: discord.HTTPException) -> None:
+        """The player's DMs are closed: back to ephemeral hands; the channel is told once."""
+        player = table.players[seat]
+        log.warning("event=dm-closed table=%s seat=%s code=%s", table.id, seat, exc.code)
+        await self.set_dm(player.key, False)
+        marker = f"dc:unreachable:{seat}"
+        if await self.store.get_ref(table.id, marker):
+            return
+        await self.store.set_ref(table.id, marker, "1")
+        lang = await self.languages.for_chat(table.chat)
+        mention = f"<@{ids.user_id(player.key)}>"
+        text = self.i18n.t(lang, "dc-dm-closed-channel", player=mention)
+        self.say(table.chat, text, mention=ids.user_id(player.key))
+
+    # -- the channel ---------------------------------------------------------
+
+    def _show_in_channel(
+        self,
+        table: Table,
+        ref: str,
+        draw: Callable[[], Awaitable[tuple[Outgoing, str | None]]],
+    ) -> None:
+        """Queue sending or editing the channel message stored under ``ref``.
+
+        ``draw`` makes the message and its image key when the call runs.
+        """
+
+        async def call() -> None:
+            message, image_key = await draw()
+            image_ref = f"{ref}:image"
+            shown = await self.store.get_ref(table.id, image_ref)
+            channel = self.client.get_partial_messageable(ids.channel_id(table.chat))
+            try:
+                message_id = await self.store.get_ref(table.id, ref)
+                if message_id is not None:
+                    try:
+                        new_image = image_key != shown
+                        file = message.file() if new_image else None
+                        await channel.get_partial_message(int(message_id)).edit(
+                            content=message.content,
+                            attachments=[file] if file is not None else discord.utils.MISSING,
+                            view=message.view,
+                        )
+                        await self.store.set_ref(table.id, image_ref, image_key or "")
+                        return
+                    except discord.NotFound:
+                        log.info("event=message-gone table=%s ref=%s; sending it again",
+                                 table.id, ref)  # fmt: skip
+                sent = await channel.send(
+                    content=message.content,
+                    file=message.file() or discord.utils.MISSING,
+                    view=message.view or discord.utils.MISSING,
+                    allowed_mentions=NO_MENTIONS,
+                )
+            except discord.Forbidden as exc:
+                await self._forbidden(table, exc)
+                return
+            await self.store.set_ref(table.id, ref, str(sent.id))
+            await self.store.set_ref(table.id, image_ref, image_key or "")
+
+        self.sender.put(f"{table.id}:{ref}", call)
+
+    async def _forbidden(self, table: Table, exc: discord.HTTPException) -> None:
+        # Nobody can be told in a channel the bot may not write to; the next
+        # interaction there hears about it (see ``channel_refused``).
+        log.warning("event=channel-forbidden table=%s chat=%s code=%s",
+                    table.id, table.chat, exc.code)  # fmt: skip
+        await self.store.set_ref(table.id, FORBIDDEN_REF, str(exc.code))
+
+    async def channel_refused(self, table_id: str) -> bool:
+        """True (once) when the table's channel refused a message since last asked."""
+        refused = await self.store.get_ref(table_id, FORBIDDEN_REF)
+        if refused is not None:
+            await self.store.del_ref(table_id, FORBIDDEN_REF)
+        return refused is not None
+
+    def say(self, chat: str, text: str, *, mention: int | None = None) -> None:
+        """Queue a plain message to a channel (mentioning one user when asked)."""
+        channel = self.client.get_partial_messageable(ids.channel_id(chat))
+        allowed = (
+            discord.AllowedMentions(users=[discord.Object(mention)], everyone=False, roles=False)
+            if mention is not None
+            else NO_MENTIONS
+        )
+
+        async def call() -> None:
+            try:
+                await channel.send(cut(text), allowed_mentions=allowed)
+            except discord.Forbidden as exc:
+                log.warning("event=channel-forbidden chat=%s code=%s", chat, exc.code)
+
+        self.sender.put(None, call)
+
+    async def _ping(self, table: Table, seats: list[int], notice: Notice | None) -> None:
+        """Tell the seats whose turn began: in their DM if they chose that, else in the
+        channel with a mention (replacing the previous ping) and a "My hand" button."""
+        lang = await self.languages.for_chat(table.chat)
+        in_channel: list[int] = []
+        for seat in seats:
+            player = table.players[seat]
+            if player.bot:
+                continue
+            if await self.wants_dm(player.key) and self.screens.has_private(table.game):
+                await self._ping_dm(table, seat, notice)
+            else:
+                in_channel.append(ids.user_id(player.key))
+        if not in_channel:
+            return
+        mentions = ", ".join(f"<@{user}>" for user in in_channel)
+        game = self.i18n.t(lang, f"game-{table.game}")
+        if notice is not None and notice.msg == "turn-reminder":
+            text = f"{mentions}: {self.screens.notice(table, notice, lang)}"
+        else:
+            text = self.i18n.t(lang, "dc-your-turn", players=mentions, game=game)
+        buttons: tuple[Button, ...] = ()
+        if self.screens.has_private(table.game):
+            buttons = (Button(self.i18n.t(lang, "dc-btn-hand"), ids.hand_id(table.id)),)
+        message = outgoing(Screen(text), buttons, placeholder="")
+        channel = self.client.get_partial_messageable(ids.channel_id(table.chat))
+        allowed = discord.AllowedMentions(
+            users=[discord.Object(u) for u in in_channel], everyone=False, roles=False
+        )
+
+        async def call() -> None:
+            await self.sender.after(f"{table.id}:{TABLE_REF}")
+            old = await self.store.get_ref(table.id, PING_REF)
+            if old is not None:
+                try:
+                    await channel.get_partial_message(int(old)).delete()
+                except discord.HTTPException as exc:
+                    log.info("event=ping-not-deleted table=%s status=%s", table.id, exc.status)
+            try:
+                sent = await channel.send(
+                    message.content,
+                    view=message.view or discord.utils.MISSING,
+                    allowed_mentions=allowed,
+                )
+            except discord.Forbidden as exc:
+                await self._forbidden(table, exc)
+                return
+            await self.store.set_ref(table.id, PING_REF, str(sent.id))
+
+        self.sender.put(f"{table.id}:{PING_REF}", call)
+
+    async def _ping_dm(self, table: Table, seat: int, notice: Notice | None) -> None:
+        player = table.players[seat]
+        lang = await self.languages.for_user(player.key)
+        if notice is not None and notice.msg == "turn-reminder":
+            text = self.screens.notice(table, notice, lang)
+        else:
+            game = self.i18n.t(lang, f"game-{table.game}")
+            text = self.i18n.t(lang, "dc-your-turn-dm", game=game)
+        ref = f"dc:dmping:{seat}"
+
+        async def call() -> None:
+            try:
+                channel = await self.client.create_dm(discord.Object(ids.user_id(player.key)))
+                old = await self.store.get_ref(table.id, ref)
+                if old is not None:
+                    try:
+                        await channel.get_partial_message(int(old)).delete()
+                    except discord.HTTPException as exc:
+                        log.info("event=ping-not-deleted table=%s status=%s", table.id, exc.status)
+                sent = await channel.send(text, allowed_mentions=NO_MENTIONS)
+            except discord.Forbidden as exc:
+                await self.dm_closed(table, seat, exc)
+                return
+            await self.store.set_ref(table.id, ref, str(sent.id))
+
+        self.sender.put(f"{table.id}:{ref}", call)
+
+    def _app_id(self) -> int:
+        app_id = self.client.application_id
+        if app_id is None:
+            raise RuntimeError("the client is not logged in")
+        return app_id
+
+
+def _is_option(button: Button) -> bool:
+    """A lobby option button (``l:ID:oN``)."""
+    if button.token is None:
+        return False
+    token = decode(button.token)
+    return isinstance(token, LobbyToken) and token.op.startswith("o")
+
+
+def _digest(screen: Screen) -> str:
+    h = hashlib.sha1(usedforsecurity=False)
+    h.update(screen.text.encode())
+    h.update((screen.image_key or "").encode())
+    for row in screen.buttons:
+        for button in row:
+            h.update(f"|{button.label}|{button.token}|{button.url}".encode())
+    return h.hexdigest()

@@ -1,0 +1,63 @@
+"""Ordered outgoing calls: one at a time per message, the newest pending one wins.
+
+discord.py already waits out 429s (per route and globally); what it cannot
+know is that three queued edits of one table message make the first two
+pointless, or that an edit must not overtake the send that created the
+message. Calls under one key run in order, and a call queued while another
+under the same key waits replaces it.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import itertools
+import logging
+from collections.abc import Awaitable, Callable
+
+log = logging.getLogger("bot.discord")
+
+Call = Callable[[], Awaitable[None]]
+
+
+class Sender:
+    """Runs queued calls; see the module docstring."""
+
+    def __init__(self) -> None:
+        self._pending: dict[str, Call] = {}
+        self._running: dict[str, asyncio.Task[None]] = {}
+        self._unique = itertools.count()
+
+    def put(self, key: str | None, call: Call) -> None:
+        """Queue ``call`` under ``key`` (``None``: never merged with another call)."""
+        key = key if key is not None else f"once:{next(self._unique)}"
+        self._pending[key] = call
+        if key not in self._running:
+            self._running[key] = asyncio.create_task(self._run(key))
+
+    async def _run(self, key: str) -> None:
+        try:
+            while (call := self._pending.pop(key, None)) is not None:
+                try:
+                    await call()
+                except Exception:
+                    # One failed message must not stop the others.
+                    log.exception("event=send-failed key=%s", key)
+        finally:
+            del self._running[key]
+
+    async def after(self, key: str) -> None:
+        """Wait until the calls queued under ``key`` have run (e.g. a ping waits for
+        the table it points at, so it appears below it)."""
+        running = self._running.get(key)
+        if running is not None:
+            await asyncio.gather(running, return_exceptions=True)
+
+    @property
+    def pending(self) -> int:
+        """Calls queued or running."""
+        return len(self._running)
+
+    async def drain(self) -> None:
+        """Wait until nothing is queued (tests, shutdown)."""
+        while self._running:
+            await asyncio.gather(*self._running.values(), return_exceptions=True)
