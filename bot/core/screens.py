@@ -429,6 +429,7 @@ class Screens:
             Button(
                 ("✅ " if rules.tag(code, card_set) in inside else "▫️ ") + presenter.card(code),
                 go(f"t{code[:-1] if suit != decks.JOKER_SUIT else code}"),
+                choice=True,
             )
             for code in rules.page(suit)
         ]
@@ -447,6 +448,37 @@ class Screens:
             (Button(t("deck-btn-save"), go("save")), Button(t("deck-btn-forget"), go("forget"))),
         )
         return Screen("\n".join(lines), buttons=buttons)
+
+    async def deck_builder(self, game: str, player_key: str, lang: str) -> Screen:
+        """The deck builder of ``player_key`` for ``game``, at its first page."""
+        book = self.service.decks
+        draft = await book.draft(game, player_key)
+        saved = await book.saved(game, player_key)
+        first_set = decks.rules(game).sets[0]
+        return self.deck(game, draft, saved, first_set, decks.PAGES[0], lang)
+
+    async def deck_press(
+        self, token: DeckToken, player_key: str, lang: str
+    ) -> tuple[Screen, str | None]:
+        """Apply a deck-builder button to the player's draft and draw the builder again.
+
+        Also returns the line about saving it shows (or why saving was
+        refused, starting with ⚠), which frontends may repeat as an alert.
+        """
+        book = self.service.decks
+        note: str | None = None
+        try:
+            draft = await book.change(token.game, player_key, token.card_set, token.suit, token.op)
+        except GameError as exc:
+            # Only saving refuses, and only an invalid draft: say why, keep the draft.
+            draft = await book.draft(token.game, player_key)
+            note = "⚠ " + self.error(exc, lang)
+        else:
+            if token.op in ("save", "forget"):
+                note = self.t(lang, f"deck-note-{token.op}", count=len(draft))
+        saved = await book.saved(token.game, player_key)
+        screen = self.deck(token.game, draft, saved, token.card_set, token.suit, lang, note)
+        return screen, note
 
     # -- images --------------------------------------------------------------
 

@@ -16,9 +16,10 @@ from dataclasses import dataclass
 from typing import Any
 
 import discord
+import discord.http
 from discord import app_commands
 
-from bot.config import DiscordSettings
+from bot.config import ConfigError, DiscordSettings
 from bot.core.languages import Languages
 from bot.core.screens import Screens
 from bot.core.service import TableService
@@ -43,7 +44,14 @@ class DiscordFrontend:
 
 
 def make_client(settings: DiscordSettings) -> discord.AutoShardedClient:
-    """A sharded client with no intents, which mentions nobody unless told to."""
+    """A sharded client with no intents, which mentions nobody unless told to.
+
+    With ``api_url`` every REST call (webhooks included) goes to that proxy.
+    """
+    if settings.api_url:
+        # discord.py builds every route from this class attribute; there is no
+        # per-client setting.
+        discord.http.Route.BASE = settings.api_url.rstrip("/")
     shards: dict[str, Any] = {}
     if settings.shard_ids:
         shards["shard_ids"] = list(settings.shard_ids)
@@ -87,7 +95,11 @@ async def sync_commands(dc: DiscordFrontend, guild_id: int | None) -> None:
 
 async def run(dc: DiscordFrontend, settings: DiscordSettings, stop: asyncio.Event) -> None:
     """Log in, register the commands and stay connected until ``stop`` is set."""
-    await dc.client.login(settings.token)
+    try:
+        await dc.client.login(settings.token)
+    except discord.LoginFailure as exc:
+        await dc.client.close()
+        raise ConfigError(f"Discord refused DISCORD_TOKEN: {exc}") from None
     await sync_commands(dc, settings.guild_id)
     connection = asyncio.create_task(dc.client.connect(reconnect=True))
     stopping = asyncio.create_task(stop.wait())
@@ -96,5 +108,8 @@ async def run(dc: DiscordFrontend, settings: DiscordSettings, stop: asyncio.Even
         await asyncio.wait_for(dc.sender.drain(), 10)
     await dc.client.close()
     stopping.cancel()
-    # Returns once closed; raises what ended the connection early (a bad token, say).
-    await connection
+    # A shard that never managed to connect keeps retrying after close().
+    connection.cancel()
+    with contextlib.suppress(asyncio.CancelledError):
+        # Raises what ended the connection early, if something did.
+        await connection

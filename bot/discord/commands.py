@@ -1,4 +1,4 @@
-"""Slash commands: /play, /hand, /rules, /stop, /stats, /lang, /help.
+"""Slash commands: /play, /hand, /rules, /stop, /stats, /lang, /deck, /help.
 
 Names, descriptions and choices are localized (Russian and English) through
 the i18n catalog: every translatable string carries its message id, and
@@ -16,6 +16,7 @@ import discord
 from discord import app_commands
 from discord.app_commands import Choice, locale_str
 
+from bot.core import decks
 from bot.core.errors import ServiceError, TableNotFound
 from bot.core.i18n import LANGUAGES, I18n
 from bot.core.screens import duration_msg
@@ -23,7 +24,7 @@ from bot.core.service import TABLE_OPTIONS, TURN_SECONDS
 from bot.core.tables import Status, Timeout
 from bot.discord import ids
 from bot.discord.context import Frontend, player
-from bot.discord.messages import cut
+from bot.discord.messages import cut, outgoing
 from bot.discord.presses import send_hand
 from games import registry
 from games.core.errors import GameError
@@ -78,6 +79,7 @@ def make_tree(client: discord.Client, frontend: Frontend) -> app_commands.Comman
     @tree.command(name=text("play", "dc-cmd-play"), description=text(
         "Start a game in this channel", "dc-cmd-play-desc"))  # fmt: skip
     @app_commands.guild_only()
+    @app_commands.check(in_server)
     @app_commands.rename(
         game=text("game", "dc-opt-game"),
         turn_time=text("turn_time", "dc-opt-turn-time"),
@@ -128,6 +130,7 @@ def make_tree(client: discord.Client, frontend: Frontend) -> app_commands.Comman
     @tree.command(name=text("hand", "dc-cmd-hand"), description=text(
         "Show me my hand (only to me)", "dc-cmd-hand-desc"))  # fmt: skip
     @app_commands.guild_only()
+    @app_commands.check(in_server)
     async def hand(interaction: discord.Interaction) -> None:
         lang = await _begin(frontend, interaction)
         table = await frontend.service.table_in(ids.chat_key(interaction.channel_id or 0))
@@ -161,6 +164,7 @@ def make_tree(client: discord.Client, frontend: Frontend) -> app_commands.Comman
     @tree.command(name=text("stop", "dc-cmd-stop"), description=text(
         "Close the lobby, or vote to stop the game", "dc-cmd-stop-desc"))  # fmt: skip
     @app_commands.guild_only()
+    @app_commands.check(in_server)
     async def stop(interaction: discord.Interaction) -> None:
         lang = await _begin(frontend, interaction)
         key = ids.player_key(interaction.user.id)
@@ -206,6 +210,24 @@ def make_tree(client: discord.Client, frontend: Frontend) -> app_commands.Comman
         await frontend.languages.set_chat(chat, choice)
         await _answer(interaction, i18n.t(choice, "dc-lang-set-channel"))
         await frontend.publisher.refresh(chat)
+
+    deck_games = [Choice(name=text(i18n.t("en", f"game-{g}"), f"game-{g}"), value=g)
+                  for g in decks.DECK_GAMES]  # fmt: skip
+
+    @tree.command(name=text("deck", "dc-cmd-deck"), description=text(
+        "Build your own deck (only you see it)", "dc-cmd-deck-desc"))  # fmt: skip
+    @app_commands.rename(game=text("game", "dc-opt-game"))
+    @app_commands.describe(game=text("Which game", "dc-opt-game-desc"))
+    @app_commands.choices(game=deck_games)
+    async def deck(interaction: discord.Interaction, game: Choice[str] | None = None) -> None:
+        lang = await _begin(frontend, interaction)
+        name = game.value if game is not None else next(iter(decks.DECK_GAMES))
+        key = ids.player_key(interaction.user.id)
+        screen = await frontend.screens.deck_builder(name, key, lang)
+        shown = outgoing(screen, placeholder=i18n.t(lang, "dc-choose"))
+        await interaction.followup.send(
+            shown.content, view=shown.view or discord.utils.MISSING, ephemeral=True
+        )
 
     @tree.command(name=text("help", "dc-cmd-help"), description=text(
         "What I can do", "dc-cmd-help-desc"))  # fmt: skip
@@ -253,6 +275,14 @@ def known_options(game: str) -> str:
     """``key=a|b|c`` for every option of ``game`` and of every table."""
     specs = (*registry.get(game).option_specs, *TABLE_OPTIONS)
     return ", ".join(f"{s.key}={'|'.join(map(str, s.choices))}" for s in specs)
+
+
+def in_server(interaction: discord.Interaction) -> bool:
+    """A check for the commands that need a channel's table: ``guild_only`` only hides
+    them in DMs (Discord checks it, and not always), so a DM use is refused here."""
+    if interaction.guild_id is None:
+        raise app_commands.NoPrivateMessage()
+    return True
 
 
 async def _begin(frontend: Frontend, interaction: discord.Interaction) -> str:

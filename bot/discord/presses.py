@@ -14,14 +14,15 @@ import logging
 from typing import Any
 
 import discord
+from redis.exceptions import RedisError
 
 from bot.core.errors import BadRequest, NotSeated, ServiceError, StaleVersion, WrongPhase
 from bot.core.service import Outcome
 from bot.core.tables import Status, Table
-from bot.core.tokens import BadToken, LobbyToken, MoveToken, decode
+from bot.core.tokens import BadToken, DeckToken, LobbyToken, MoveToken, decode
 from bot.discord import ids
 from bot.discord.context import Frontend, player
-from bot.discord.messages import Outgoing
+from bot.discord.messages import Outgoing, outgoing
 from bot.discord.publisher import NO_MENTIONS, HandRef
 from games.core.errors import GameError
 
@@ -33,13 +34,13 @@ async def on_interaction(frontend: Frontend, interaction: discord.Interaction) -
     if interaction.type is not discord.InteractionType.component:
         return
     data: Any = interaction.data or {}
-    lang = await frontend.user_lang(interaction)
     try:
         await interaction.response.defer()
     except discord.HTTPException as exc:
         # Expired (answered too late) or answered elsewhere: nothing can be said.
         log.warning("event=interaction-lost user=%s status=%s", interaction.user.id, exc.status)
         return
+    lang = await frontend.user_lang(interaction)
     try:
         await _route(frontend, interaction, data, lang)
     except BadToken:
@@ -49,6 +50,10 @@ async def on_interaction(frontend: Frontend, interaction: discord.Interaction) -
     except Exception:
         log.exception("event=press-failed user=%s", interaction.user.id)
         await tell(interaction, frontend.i18n.t(lang, "error-internal"))
+    if not _private(interaction):
+        # Refused presses too: on a table the channel no longer lets the bot
+        # update, every button is stale, and the presser should hear why.
+        await _warn_if_refused(frontend, interaction, lang)
 
 
 async def tell(interaction: discord.Interaction, text: str) -> None:
@@ -84,14 +89,26 @@ async def _token(
     tok = decode(token)
     message = interaction.message
     private = _private(interaction)
-    # In private only moves (hands) and lobby options (their panel) are pressed.
-    if message is None or (private and not isinstance(tok, MoveToken | LobbyToken)):
+    # In private only moves (hands), lobby options (their panel) and the deck
+    # builder are pressed; the builder nowhere else.
+    public_only = not isinstance(tok, MoveToken | LobbyToken | DeckToken)
+    if message is None or (private and public_only) or (not private and isinstance(tok, DeckToken)):
         raise BadRequest()
+    if isinstance(tok, DeckToken):
+        key = ids.player_key(interaction.user.id)
+        screen, _ = await frontend.screens.deck_press(tok, key, lang)
+        await _edit_pressed(interaction, outgoing(screen, placeholder=_choose(frontend, lang)))
+        return
     chat = None if private else ids.chat_key(interaction.channel_id or 0)
     who = player(interaction.user)
     if private and isinstance(tok, MoveToken):
         await _hand_press(frontend, interaction, message, tok, token, lang)
         return
+    if isinstance(tok, MoveToken):
+        # The service checks the chat of every other token; a move only by seat.
+        table, _ = await frontend.service.get(tok.table_id)
+        if table.chat != chat:
+            raise BadRequest()
     outcome = await frontend.service.press(who, token, chat=chat)
     table = outcome.table
     if private and isinstance(tok, LobbyToken):
@@ -103,8 +120,6 @@ async def _token(
             table, outcome.state, chat_lang, outcome.path, explain=outcome.explain
         )
         frontend.publisher.show_table(table, outcome.state, chat_lang, screen)
-    if chat is not None:
-        await _warn_if_refused(frontend, interaction, table, lang)
 
 
 async def _hand_press(
@@ -255,14 +270,25 @@ async def _edit_pressed(interaction: discord.Interaction, shown: Outgoing) -> No
     )
 
 
-async def _warn_if_refused(
-    frontend: Frontend, interaction: discord.Interaction, table: Table, lang: str
-) -> None:
-    """Tell the presser when the channel refused the bot's last message."""
-    if await frontend.publisher.channel_refused(table.id):
-        missing = frontend.missing_permissions(interaction, lang)
-        text = frontend.i18n.t(lang, "dc-missing-permissions", permissions=", ".join(missing))
-        await tell(interaction, text)
+async def _warn_if_refused(frontend: Frontend, interaction: discord.Interaction, lang: str) -> None:
+    """Tell the presser when the channel refused the bot's last message for its table."""
+    chat = ids.chat_key(interaction.channel_id or 0)
+    try:
+        table = await frontend.service.table_in(chat)
+        if table is None or not await frontend.publisher.channel_refused(table.id):
+            return
+        # Show the table again: up to date once the permissions are back (its
+        # buttons are stale until then); if they are not, the next press hears it.
+        await frontend.publisher.refresh(chat)
+    except (ServiceError, RedisError):
+        return  # the press was answered already; the next one will tell
+    missing = frontend.missing_permissions(interaction, lang)
+    text = frontend.i18n.t(lang, "dc-missing-permissions", permissions=", ".join(missing))
+    await tell(interaction, text)
+
+
+def _choose(frontend: Frontend, lang: str) -> str:
+    return frontend.i18n.t(lang, "dc-choose")
 
 
 def _private(interaction: discord.Interaction) -> bool:

@@ -13,8 +13,6 @@ from bot.core.tokens import DeckToken
 from bot.telegram import ids
 from bot.telegram.context import Frontend
 from bot.telegram.markup import keyboard
-from games.core.cards import SUITS
-from games.core.errors import GameError
 
 #: The ``/start`` payload of the link that opens the builder from a group.
 DECK_LINK = "deck"
@@ -45,12 +43,7 @@ async def send_builder(frontend: Frontend, user: User, game: str = "") -> None:
         games = ", ".join(frontend.i18n.t(lang, f"game-{name}") for name in names)
         frontend.publisher.say(key, frontend.i18n.t(lang, "tg-deck-usage", games=games))
         return
-    game = game or names[0]
-    book = frontend.service.decks
-    draft = await book.draft(game, key)
-    saved = await book.saved(game, key)
-    first_set = decks.rules(game).sets[0]
-    screen = frontend.screens.deck(game, draft, saved, first_set, SUITS[0], lang)
+    screen = await frontend.screens.deck_builder(game or names[0], key, lang)
     frontend.publisher.say(key, screen.text, keyboard(screen.buttons))
 
 
@@ -60,20 +53,7 @@ async def press(
     """A builder button: change the draft, redraw the builder, say what happened."""
     lang = await frontend.user_lang(query.from_user)
     key = ids.player_key(query.from_user.id)
-    t = frontend.i18n.t
-    book = frontend.service.decks
-    note: str | None = None
-    try:
-        draft = await book.change(token.game, key, token.card_set, token.suit, token.op)
-    except GameError as exc:
-        # Only saving refuses, and only an invalid draft: say why, keep the draft.
-        draft = await book.draft(token.game, key)
-        note = "⚠ " + frontend.screens.error(exc, lang)
-    else:
-        if token.op in ("save", "forget"):
-            note = t(lang, f"deck-note-{token.op}", count=len(draft))
-    saved = await book.saved(token.game, key)
-    screen = frontend.screens.deck(token.game, draft, saved, token.card_set, token.suit, lang, note)
+    screen, note = await frontend.screens.deck_press(token, key, lang)
     frontend.publisher.edit_pressed(message.chat.id, message.message_id, screen)
     # A refused save is worth an alert; the builder's text says it again.
     await query.answer(note, show_alert=note is not None and note.startswith("⚠"))

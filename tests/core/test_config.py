@@ -65,3 +65,32 @@ def test_telegram_settings() -> None:
         }
     )
     assert hook.telegram is not None and hook.telegram.listen_port == 9000
+
+
+def test_discord_settings() -> None:
+    assert Settings.from_env({}).discord is None
+    plain = Settings.from_env({"DISCORD_TOKEN": "t0k"}).discord
+    assert plain is not None and plain.token == "t0k"
+    assert (plain.guild_id, plain.shard_ids, plain.shard_count, plain.api_url) == (
+        None, (), None, None,
+    )  # fmt: skip
+    sharded = Settings.from_env(
+        {
+            "DISCORD_TOKEN": "t0k",
+            "DISCORD_GUILD_ID": "123",
+            "DISCORD_SHARD_IDS": "0, 2",
+            "DISCORD_SHARD_COUNT": "4",
+            "DISCORD_API_URL": "http://proxy:8080/api/v10",
+        }
+    ).discord
+    assert sharded is not None and sharded.guild_id == 123
+    assert sharded.shard_ids == (0, 2) and sharded.shard_count == 4
+    assert sharded.api_url == "http://proxy:8080/api/v10"
+    for bad, match in (
+        ({"DISCORD_SHARD_IDS": "0,x", "DISCORD_SHARD_COUNT": "2"}, "DISCORD_SHARD_IDS"),
+        ({"DISCORD_SHARD_IDS": "0,1"}, "DISCORD_SHARD_COUNT is required"),
+        ({"DISCORD_SHARD_IDS": "3", "DISCORD_SHARD_COUNT": "2"}, "below"),
+        ({"DISCORD_GUILD_ID": "my server"}, "DISCORD_GUILD_ID"),
+    ):
+        with pytest.raises(ConfigError, match=match):
+            Settings.from_env({"DISCORD_TOKEN": "t0k", **bad})

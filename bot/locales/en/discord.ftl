@@ -37,6 +37,7 @@ dc-help =
     /stop — close the lobby or vote to stop the game
     /lang — the language of this channel (in DMs: yours)
     /stats — your games and wins
+    /deck — build your own deck for Caravan (only you see it)
 
 ## Discord: slash commands (names: lowercase, no spaces)
 dc-cmd-play = play
@@ -64,3 +65,5 @@ dc-opt-options = options
 dc-opt-options-desc = Game options, e.g. rounds=2 variant=cards
 dc-opt-language = language
 dc-opt-language-desc = Russian or English
+dc-cmd-deck = deck
+dc-cmd-deck-desc = Build your own deck (only you see it)
