@@ -108,6 +108,8 @@ class Publisher:
         if state is None:
             return
         self.show_table(table, state, lang)
+        if table.status != Status.PLAYING:
+            self._drop_ping(table)
         if change.private and self.screens.has_private(table.game):
             for seat in range(len(table.players)):
                 await self.show_seat(table, state, seat)
@@ -440,12 +442,7 @@ class Publisher:
 
         async def call() -> None:
             await self.sender.after(f"{table.id}:{TABLE_REF}")
-            old = await self.store.get_ref(table.id, PING_REF)
-            if old is not None:
-                try:
-                    await channel.get_partial_message(int(old)).delete()
-                except discord.HTTPException as exc:
-                    log.info("event=ping-not-deleted table=%s status=%s", table.id, exc.status)
+            await self._delete_ping(table, channel)
             try:
                 sent = await channel.send(
                     message.content,
@@ -458,6 +455,25 @@ class Publisher:
             await self.store.set_ref(table.id, PING_REF, str(sent.id))
 
         self.sender.put(f"{table.id}:{PING_REF}", call)
+
+    def _drop_ping(self, table: Table) -> None:
+        """The game is over: nobody's turn is pending, so the last ping goes."""
+        channel = self.client.get_partial_messageable(ids.channel_id(table.chat))
+
+        async def call() -> None:
+            await self._delete_ping(table, channel)
+
+        self.sender.put(f"{table.id}:{PING_REF}", call)
+
+    async def _delete_ping(self, table: Table, channel: discord.PartialMessageable) -> None:
+        old = await self.store.get_ref(table.id, PING_REF)
+        if old is None:
+            return
+        try:
+            await channel.get_partial_message(int(old)).delete()
+        except discord.HTTPException as exc:
+            log.info("event=ping-not-deleted table=%s status=%s", table.id, exc.status)
+        await self.store.del_ref(table.id, PING_REF)
 
     async def _ping_dm(self, table: Table, seat: int, notice: Notice | None) -> None:
         player = table.players[seat]

@@ -72,7 +72,7 @@ rules-krendzu =
     Deal: attackers get fewer cards than defenders (see the options). Before play each player may exchange up to the agreed number of cards: counts are announced in turn, defenders first, then the cards are given away face down and as many dealt back.
     Play: the first card (a defender’s) goes anywhere. Every other card must touch a card of the field by a side, not only by a corner. An attacker places exactly one card per turn; a defender, from its second turn on, places one card, two (one after the other: the second may touch only the first) or none. A player with no cards is skipped; once the attackers are out, defenders must keep placing.
     Four cards in an unbroken line (across, down or diagonal) of one suit, or whose values form an arithmetic progression (never four of a rank), are a combination: one point for each attacker, whoever placed the last card. Five in a row make two combinations. The tour ends when every card is down; the match is the total over all tours.
-    Buttons: your hand and moves come in the private chat — card, then cell (named as on the picture), then ✅.
+    Buttons: your hand and moves are shown to you alone — card, then cell (named as on the picture), then ✅.
 error-krendzu-attacker-one-card = An attacker places exactly one card every turn.
 error-krendzu-bad-arity = That move is not valid.
 error-krendzu-bad-count = You may exchange from 0 to { $max } cards.
