@@ -5,8 +5,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 import discord
+from redis.exceptions import RedisError
 
-from bot.core.i18n import I18n
+from bot.core.i18n import I18n, pick_language
 from bot.core.languages import Languages
 from bot.core.screens import Screens
 from bot.core.service import PlayerInfo, TableService
@@ -37,8 +38,12 @@ class Frontend:
         """The language of what only this user sees (remembering Discord's locale)."""
         key = ids.player_key(interaction.user.id)
         code = interaction.locale.value if interaction.locale else None
-        await self.languages.note_platform(key, code)
-        return await self.languages.for_user(key, code)
+        try:
+            await self.languages.note_platform(key, code)
+            return await self.languages.for_user(key, code)
+        except RedisError:
+            # Redis is down: still answer (that it is down), in Discord's language.
+            return pick_language(code, self.languages.default) if code else self.languages.default
 
     async def chat_lang(self, chat: str) -> str:
         """The language of a channel's public messages."""

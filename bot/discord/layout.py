@@ -64,6 +64,7 @@ def fit(
 
     ``placeholder`` is the select menus' prompt (in the reader's language).
     """
+    rows = _distinct(rows)
     as_buttons = [chunk for row in rows for chunk in _chunks(row)]
     as_buttons += _chunks(extra)
     if len(as_buttons) <= MAX_ROWS:
@@ -83,6 +84,24 @@ def fit(
         for i, group in enumerate(groups)
     ]
     return pickers + [_keys(row) for row in control_rows]
+
+
+def _distinct(rows: tuple[tuple[Button, ...], ...]) -> tuple[tuple[Button, ...], ...]:
+    """The rows without a token seen before: Discord refuses a message whose custom ids
+    repeat (one level down a menu, "back" and "cancel" are the same step)."""
+    seen: set[str] = set()
+    out = []
+    for row in rows:
+        kept = []
+        for button in row:
+            if button.token is not None and not _blank(button):
+                if button.token in seen:
+                    continue
+                seen.add(button.token)
+            kept.append(button)
+        if kept:
+            out.append(tuple(kept))
+    return tuple(out)
 
 
 def _chunks(row: tuple[Button, ...]) -> list[tuple[Button, ...]]:

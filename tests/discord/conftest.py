@@ -29,7 +29,11 @@ from bot.core.languages import Languages
 from bot.core.screens import Screens
 from bot.core.service import TableService
 from bot.core.store import Store
+from bot.core.tokens import LobbyToken, MoveToken
+from bot.discord import ids
 from bot.discord.app import DiscordFrontend, build, make_client, sync_commands
+from games import registry
+from games.core.menu import build_menu
 from tests.conftest import FakeClock
 from tests.discord.fake_discord import FakeDiscord, Interaction, StoredMessage
 
@@ -286,3 +290,85 @@ async def server(
     yield srv
     await srv.settle()
     await srv.dc.client.close()
+
+
+# -- helpers for the frontend's tests -------------------------------------------
+
+
+async def open_table(
+    server: Server, game: str, *users: int, options: str = "", start: bool = True
+) -> str:
+    """``users[0]`` runs ``/play game`` (with the ``options`` string) in ``CHANNEL``, the
+    others press Join, and ``users[0]`` presses Start (unless ``start=False``); the table id."""
+    given = [option("game", game)] + ([option("options", options)] if options else [])
+    record = await server.command("play", *given, user=users[0])
+    table = await server.service.table_in(ids.chat_key(CHANNEL))
+    assert table is not None, server.told(record)
+    lobby = await ref_message(server, table.id, "dc:lobby")
+    for user in users[1:]:
+        await server.press(lobby, LobbyToken(table.id, "j").encode(), user=user)
+    if start:
+        await server.press(lobby, LobbyToken(table.id, "s").encode(), user=users[0])
+    return table.id
+
+
+async def ref_message(server: Server, table_id: str, ref: str) -> StoredMessage:
+    """The channel message the publisher keeps under ``ref`` (``dc:lobby``, ``dc:table``…)."""
+    message_id = await server.store.get_ref(table_id, ref)
+    assert message_id is not None, ref
+    return server.fake.message(CHANNEL, int(message_id))
+
+
+async def table_message(server: Server, table_id: str) -> StoredMessage:
+    """The table's message in the channel (picture, caption, buttons)."""
+    return await ref_message(server, table_id, "dc:table")
+
+
+async def my_hand(server: Server, table_id: str, user: int, **kw: Any) -> StoredMessage:
+    """``user`` presses "My hand" on the table message; the ephemeral hand sent back."""
+    table_msg = await table_message(server, table_id)
+    record = await server.press(table_msg, ids.hand_id(table_id), user=user, **kw)
+    assert record.followups, server.told(record)
+    hand = server.fake.message(CHANNEL, record.followups[-1])
+    assert hand.ephemeral and hand.attachments, server.told(record)
+    return hand
+
+
+async def mover(server: Server, table_id: str) -> tuple[int, int]:
+    """(user id, seat) of the (first) player to move."""
+    table, state = await server.service.get(table_id)
+    seat = registry.get(table.game).to_move(state)[0]
+    return ids.user_id(table.players[seat].key), seat
+
+
+async def move_path(server: Server, table_id: str, index: int = 0) -> list[str]:
+    """The tokens a player presses, one menu step after another, to make the mover's
+    ``index``-th legal move (the last one makes it)."""
+    table, state = await server.service.get(table_id)
+    game = registry.get(table.game)
+    seat = game.to_move(state)[0]
+    action = game.legal_actions(state, seat)[index]
+    path: tuple[int, ...] = ()
+    out = []
+    for step in game.choice_path(state, seat, action):
+        menu = build_menu(game, state, seat, path)
+        path = (*path, [c.key for c in menu.options].index(step.key))
+        out.append(MoveToken(table.id, table.state_version, seat, path).encode())
+    return out
+
+
+def component_for(message: StoredMessage, token: str) -> tuple[str, ...]:
+    """How to press ``token`` on ``message``: its button, or the select menu listing it."""
+    if token in message.custom_ids:
+        return (token,)
+    for row in message.components:
+        for item in row.get("components", []):
+            if item.get("type") == 3 and token in [o["value"] for o in item["options"]]:
+                return (item["custom_id"], token)
+    raise AssertionError(f"{token} is not on the message: {message.custom_ids}")
+
+
+async def click(server: Server, message: StoredMessage, token: str, **kw: Any) -> Interaction:
+    """Press ``token`` on ``message``, as a button or as a select menu's choice."""
+    custom_id, *values = component_for(message, token)
+    return await server.press(message, custom_id, *values, **kw)
