@@ -5,9 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 import discord
-from redis.exceptions import RedisError
 
-from bot.core.i18n import I18n, pick_language
+from bot.core.i18n import I18n
 from bot.core.languages import Languages
 from bot.core.screens import Screens
 from bot.core.service import PlayerInfo, TableService
@@ -38,12 +37,8 @@ class Frontend:
         """The language of what only this user sees (remembering Discord's locale)."""
         key = ids.player_key(interaction.user.id)
         code = interaction.locale.value if interaction.locale else None
-        try:
-            await self.languages.note_platform(key, code)
-            return await self.languages.for_user(key, code)
-        except RedisError:
-            # Redis is down: still answer (that it is down), in Discord's language.
-            return pick_language(code, self.languages.default) if code else self.languages.default
+        await self.languages.note_platform(key, code)
+        return await self.languages.for_user(key, code)
 
     async def chat_lang(self, chat: str) -> str:
         """The language of a channel's public messages."""
@@ -52,12 +47,24 @@ class Frontend:
     def missing_permissions(self, interaction: discord.Interaction, lang: str) -> list[str]:
         """The permissions the bot lacks in the interaction's channel, in words."""
         have = interaction.app_permissions
-        needed = dict(NEEDED_PERMISSIONS)
-        if isinstance(interaction.channel, discord.Thread):
-            # In a thread, writing is its own permission.
-            del needed["send_messages"]
-            needed["send_messages_in_threads"] = "dc-perm-send-messages-in-threads"
-        return [self.i18n.t(lang, msg) for name, msg in needed.items() if not getattr(have, name)]
+        return [
+            self.i18n.t(lang, msg)
+            for name, msg in _needed(interaction).items()
+            if not getattr(have, name)
+        ]
+
+    def needed_permissions(self, interaction: discord.Interaction, lang: str) -> list[str]:
+        """Every permission the bot needs in the interaction's channel, in words."""
+        return [self.i18n.t(lang, msg) for msg in _needed(interaction).values()]
+
+
+def _needed(interaction: discord.Interaction) -> dict[str, str]:
+    needed = dict(NEEDED_PERMISSIONS)
+    if isinstance(interaction.channel, discord.Thread):
+        # In a thread, writing is its own permission.
+        del needed["send_messages"]
+        needed["send_messages_in_threads"] = "dc-perm-send-messages-in-threads"
+    return needed
 
 
 def player(user: discord.abc.User) -> PlayerInfo:

@@ -104,11 +104,6 @@ async def _token(
     if private and isinstance(tok, MoveToken):
         await _hand_press(frontend, interaction, message, tok, token, lang)
         return
-    if isinstance(tok, MoveToken):
-        # The service checks the chat of every other token; a move only by seat.
-        table, _ = await frontend.service.get(tok.table_id)
-        if table.chat != chat:
-            raise BadRequest()
     outcome = await frontend.service.press(who, token, chat=chat)
     table = outcome.table
     if private and isinstance(tok, LobbyToken):
@@ -282,7 +277,11 @@ async def _warn_if_refused(frontend: Frontend, interaction: discord.Interaction,
         await frontend.publisher.refresh(chat)
     except (ServiceError, RedisError):
         return  # the press was answered already; the next one will tell
-    missing = frontend.missing_permissions(interaction, lang)
+    # Discord may report every permission present (an override on the
+    # message's thread, say) and still refuse: then all of them are named.
+    missing = frontend.missing_permissions(interaction, lang) or frontend.needed_permissions(
+        interaction, lang
+    )
     text = frontend.i18n.t(lang, "dc-missing-permissions", permissions=", ".join(missing))
     await tell(interaction, text)
 

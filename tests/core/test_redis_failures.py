@@ -9,6 +9,7 @@ import pytest
 from redis.asyncio import Redis
 
 from bot.core.decks import DeckBook
+from bot.core.languages import Languages
 from bot.core.errors import Unavailable
 from bot.core.redis_server import HOW_TO_GET_REDIS, RedisServer, RedisUnavailable
 from bot.core.service import TableService
@@ -94,6 +95,24 @@ async def test_the_deck_builder_reports_an_outage_and_keeps_the_draft(tmp_path: 
             await book.saved("caravan", "tg:1")
         server.start()
         assert await book.draft("caravan", "tg:1") == before
+    finally:
+        await redis.aclose()
+        server.stop()
+
+
+async def test_languages_answer_during_an_outage(tmp_path: Path) -> None:
+    """So a refusal ("storage unavailable") can still be said, in a sensible language."""
+    server = RedisServer(tmp_path / "redis", persist=False)
+    server.start()
+    redis = connect(server.url)
+    try:
+        languages = Languages(Store(redis), "ru")
+        await languages.set_user("dc:1", "en")
+        server.stop()
+        await languages.note_platform("dc:2", "en-US")
+        assert await languages.for_user("dc:2", "en-US") == "en"
+        assert await languages.for_user("dc:1") == "ru"
+        assert await languages.for_chat("dc:9") == "ru"
     finally:
         await redis.aclose()
         server.stop()

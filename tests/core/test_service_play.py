@@ -120,6 +120,11 @@ async def test_forged_tokens_are_refused(service: TableService) -> None:
             await service.press(player, token)
     with pytest.raises(BadRequest):
         await service.press(player, f"l:{table.id}:s", chat="tg:-other")
+    # A move button of this table pressed in another chat (forwarded, or forged).
+    action = KLAC.legal_actions(state, seat)[0]
+    move = MoveToken(table.id, table.state_version, seat, _path_to(table, state, seat, action))
+    with pytest.raises(BadRequest):
+        await service.press(player, move.encode(), chat="tg:-other")
     assert (await service.get(table.id))[0].version == table.version
 
 

@@ -23,6 +23,7 @@ Behaviour copied from Discord on purpose:
   component is on; ephemeral (flag 64) messages are stored with the flag;
 * a message edit that sends ``attachments`` keeps only the listed existing
   attachments plus the new files; one without it keeps them all;
+* components that repeat a custom id are refused (400/50035);
 * opening a DM with a user whose DMs are closed works, sending into it is a
   403/50007, as in production.
 """
@@ -59,6 +60,7 @@ MISSING_ACCESS: Final = (403, 50001, "Missing Access")
 CANNOT_DM: Final = (403, 50007, "Cannot send messages to this user")
 MISSING_PERMISSIONS: Final = (403, 50013, "Missing Permissions")
 EMPTY_MESSAGE: Final = (400, 50006, "Cannot send an empty message")
+INVALID_FORM_BODY: Final = (400, 50035, "Invalid Form Body")
 ERRORS_BY_CODE: Final = {
     e[1]: e
     for e in (
@@ -538,7 +540,12 @@ class FakeDiscord:
         if "embeds" in body:
             msg.embeds = body["embeds"] or []
         if "components" in body:
-            msg.components = body["components"] or []
+            components = body["components"] or []
+            ids = StoredMessage(0, 0, None, {}, components=components).custom_ids
+            if len(ids) != len(set(ids)):
+                # Discord refuses a message whose components repeat a custom id.
+                raise DiscordError(INVALID_FORM_BODY)
+            msg.components = components
         if "flags" in body and body["flags"] is not None:
             # Only SUPPRESS_EMBEDS may change on edit; EPHEMERAL is fixed at creation.
             keep = 0 if creating else msg.flags & (EPHEMERAL | LOADING)
@@ -673,12 +680,12 @@ class FakeDiscord:
             )
         elif kind in (6, 7):
             if record.message_id is None:
-                raise DiscordError((400, 50035, "Invalid Form Body"))
+                raise DiscordError(INVALID_FORM_BODY)
             message = self._find(record.channel_id, record.message_id)
             if kind == 7:
                 self._apply(message, data, call.files, creating=False)
         elif kind not in (1, 8, 9):
-            raise DiscordError((400, 50035, "Invalid Form Body"))
+            raise DiscordError(INVALID_FORM_BODY)
         record.callback_type = kind
         if message is not None:
             record.original_id = message.id

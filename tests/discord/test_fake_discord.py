@@ -8,6 +8,7 @@ import tomllib
 from pathlib import Path
 from typing import Any
 
+import aiohttp
 import discord
 import pytest
 from discord import app_commands
@@ -257,3 +258,16 @@ def test_discord_py_is_the_pinned_version() -> None:
     pyproject = Path(__file__).parents[2] / "pyproject.toml"
     pins = tomllib.loads(pyproject.read_text())["project"]["dependencies"]
     assert f"discord.py=={discord.__version__}" in pins
+
+
+async def test_repeated_custom_ids_are_refused(fake_discord: FakeDiscord) -> None:
+    """As Discord does: a message whose components repeat a custom id is a 400."""
+    button = {"type": 2, "style": 2, "label": "x", "custom_id": "same"}
+    body = {"content": "hi", "components": [{"type": 1, "components": [button, button]}]}
+    headers = {"Authorization": f"Bot {fake_discord.token}"}
+    async with aiohttp.ClientSession() as session:
+        url = f"{fake_discord.base_url}/channels/{CHANNEL}/messages"
+        async with session.post(url, json=body, headers=headers) as response:
+            assert response.status == 400
+            assert (await response.json())["code"] == 50035
+    assert fake_discord.messages(CHANNEL) == []

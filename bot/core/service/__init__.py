@@ -70,10 +70,11 @@ class TableService(DeadlineService):
             # are not tables (frontends use the DeckBook).
             raise BadRequest()
         table, state = await self.get(tok.table_id)
-        if isinstance(tok, tokens.MoveToken):
-            return await self._press_move(table, state, player_key, tok)
+        # A button of one chat's table pressed in another (a forwarded or forged one).
         if chat is not None and chat != table.chat:
             raise BadRequest()
+        if isinstance(tok, tokens.MoveToken):
+            return await self._press_move(table, state, player_key, tok)
         if isinstance(tok, tokens.VoteToken):
             table, state = await self.vote(table.id, player_key, tok.vote_id, tok.yes)
             return Outcome(table, state)
