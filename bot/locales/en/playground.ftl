@@ -1,0 +1,57 @@
+## The local playground (the web frontend used when no chat platform is configured)
+pg-title = Tablebot playground
+pg-language = Language
+pg-intro = Every game in your browser, with no Telegram or Discord bot: choose a game and the players, then play hot-seat on this screen — each player has a panel with their own hand — or open a player's panel in another tab. The pictures and buttons are the ones the chat bots send.
+pg-game = Game
+pg-players = Players
+pg-seats-range = { $min }–{ $max } players
+pg-seats-exact = { $count } players
+pg-default-name = Player { $n }
+pg-more-players = + Player
+pg-fewer-players = − Player
+pg-options-hint = Options (variants, turn time, what happens when time runs out) are set in the lobby, with its buttons, as in a chat.
+pg-create = Create the table
+pg-recent = Recent tables
+pg-recent-none = No tables yet.
+pg-status = { $status ->
+    [lobby] lobby
+    [playing] playing
+    [finished] finished
+    [aborted] stopped
+   *[other] no table
+}
+pg-not-found = There is no such table (it may have expired).
+pg-back-home = To the playground's home page
+pg-group = Group chat
+pg-press-as = Pressing as
+pg-stop = ⛔ Stop the game
+pg-name-placeholder = Name
+pg-add-player = ✋ Add a player
+pg-again = 🔁 New table
+pg-log = Events
+pg-log-empty = Nothing yet.
+pg-rules = Rules
+pg-panels = Players' panels
+pg-follow = Follow the turn
+pg-side-by-side = Side by side
+pg-fit = Fit pictures to the window
+pg-panel-of = { $player }: private chat
+pg-messages = Messages from the bot
+pg-offline = Connection lost; reconnecting…
+pg-bot = 🤖
+pg-to-move = 🟢
+pg-open-panel = ↗ Open in a new tab
+pg-your-turn = 🟢 Your turn — { $game }
+pg-seat-no-table = There is no game at this table now.
+pg-seat-not-seated = You are not seated at this table. Press “Join” in the group chat.
+pg-seat-lobby = ⏳ The game has not started yet. Your cards will come here.
+pg-seat-public = 🃏 This game is played on the table in the group chat: its buttons are there.
+pg-log-start = ▶ { $game }: the game begins. Players: { $players }.
+pg-log-closed = { $game }: the lobby was closed.
+pg-error-name = A player needs a name of at most 32 characters.
+pg-error-too-many = A table holds at most { $max } players.
+pg-error-no-room = This table no longer exists.
+pg-error-game = There is no such game.
+pg-error-seats = This game is for at most { $max } players.
+pg-error-lang = The playground speaks Russian (ru) and English (en).
+pg-error-player = There is no such player at this table.

@@ -1,0 +1,418 @@
+"""The playground as a frontend of the core: rooms, presses, logs, and what each page may see.
+
+It does what the Telegram frontend does, with a web page for a chat: a room's
+page shows the lobby and table screens (the public view) and the room's log;
+a player's panel shows that seat's screen and the private messages the seat
+would have received. Both are built from the core's screens, in the language
+the core's :class:`Languages` gives for the chat or the player, and both are
+refreshed after every change the core publishes (moves, timers, votes).
+"""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import asdict, dataclass
+from functools import partial
+from typing import Any
+
+from bot.core.errors import BadRequest, ServiceError, TableNotFound
+from bot.core.i18n import LANGUAGES, I18n
+from bot.core.languages import Languages
+from bot.core.screens import Screen, Screens
+from bot.core.service import Change, PlayerInfo, TableService
+from bot.core.tables import Status, Table
+from bot.core.tokens import BadToken, MoveToken, NoopToken, decode
+from bot.playground.images import PUBLIC, Gallery, png_size
+from bot.playground.live import Hub
+from bot.playground.rooms import LocalPlayer, Room, RoomError, RoomStore, room_of_chat
+from games import registry
+from games.core.errors import GameError
+from games.core.menu import movers
+
+log = logging.getLogger("bot.playground")
+
+#: Notices a player is told privately (as in Telegram); all others go to the room's log.
+PRIVATE_NOTICES = {"turn-reminder"}
+
+
+@dataclass(frozen=True)
+class _Path:
+    """Where someone navigated a menu, valid for one state of one table."""
+
+    table_id: str
+    state_version: int
+    path: tuple[int, ...]
+    explain: bool
+
+
+class Refusal(Exception):
+    """What to tell the person who asked, in their language."""
+
+    def __init__(self, text: str) -> None:
+        super().__init__(text)
+        self.text = text
+
+
+class Playground:
+    """The frontend state of one playground process, on the shared core."""
+
+    def __init__(self, service: TableService, screens: Screens, languages: Languages) -> None:
+        self.service = service
+        self.screens = screens
+        self.i18n: I18n = screens.i18n
+        self.languages = languages
+        self.rooms = RoomStore(service.store)
+        self.hub = Hub()
+        self.gallery = Gallery()
+        # Menu navigation is a view, not a change: like an edited Telegram
+        # message, it lasts until the table's state moves on.
+        self._paths: dict[tuple[str, str], _Path] = {}
+        service.subscribe(self.on_change)
+
+    # -- URLs ----------------------------------------------------------------
+
+    @staticmethod
+    def room_url(room: Room) -> str:
+        """The room's page (the public view, and every player's panel beside it)."""
+        return f"/r/{room.id}/"
+
+    @staticmethod
+    def panel_url(room: Room, index: int) -> str:
+        """A player's own page: the URL itself is the key to it, and to nothing else."""
+        return f"/p/{room.players[index].secret}/"
+
+    # -- reacting to the core ------------------------------------------------
+
+    async def on_change(self, change: Change) -> None:
+        """Log what the change tells the room and its players, and wake their pages."""
+        table = change.table
+        room_id = room_of_chat(table.chat)
+        if room_id is None:
+            return
+        if table.active:
+            room = await self.rooms.set_table(room_id, table.id)
+        else:
+            room = await self.rooms.get(room_id)
+        if room is None or room.table_id != table.id:
+            return
+        await self._log_change(room, change)
+        await self.rooms.touch(room.id)
+        self.hub.notify(room.id)
+
+    async def _log_change(self, room: Room, change: Change) -> None:
+        table, notice = change.table, change.notice
+        lang = await self.languages.for_chat(room.chat)
+        t = partial(self.i18n.t, lang)
+        title = t(f"game-{table.game}")
+        names = ", ".join(self.screens.names(table))
+        lines: list[str] = []
+        if change.kind == "start":
+            lines.append(t("pg-log-start", game=title, players=names))
+        if change.state is not None and change.kind in ("start", "move", "finish"):
+            lines += self.screens.event_lines(table, lang)
+        if notice is not None and notice.msg not in PRIVATE_NOTICES:
+            lines.append(self.screens.notice(table, notice, lang))
+        if change.kind == "finish" and table.result is not None:
+            lines.append(self._winners(table, lang))
+        if change.kind == "abort" and change.state is None:
+            lines.append(t("pg-log-closed", game=title))
+        for line in lines:
+            await self.rooms.log(room.id, line)
+        for seat in change.ping:
+            player = table.players[seat]
+            if player.bot or room.index_of(player.key) is None:
+                continue
+            own = await self.languages.for_user(player.key)
+            if notice is not None and notice.msg == "turn-reminder":
+                text = self.screens.notice(table, notice, own)
+            else:
+                text = self.i18n.t(own, "pg-your-turn", game=self.i18n.t(own, f"game-{table.game}"))
+            await self.rooms.log(room.id, text, player.key)
+
+    def _winners(self, table: Table, lang: str) -> str:
+        """The result line, worded as the table's caption words it."""
+        names = self.screens.names(table)
+        assert table.result is not None
+        winners = [names[int(s)] for s in table.result.get("winners", [])]
+        outcome = "draw" if len(winners) == len(names) > 1 else len(winners)
+        return self.i18n.t(
+            lang, "caption-winners", players=", ".join(winners) or "—", outcome=outcome
+        )
+
+    # -- rooms ---------------------------------------------------------------
+
+    async def create_room(self, game: str, names: list[str], lang: str) -> Room:
+        """A room for ``game`` with its lobby open and every named player seated."""
+        if game not in registry.names():
+            raise RoomError("game")
+        spec = registry.get(game)
+        if not 1 <= len(names) <= spec.max_seats:
+            raise RoomError("seats", max=spec.max_seats)
+        if lang not in LANGUAGES:
+            raise RoomError("lang")
+        room = await self.rooms.create(game, names)
+        await self.languages.set_chat(room.chat, lang)
+        for player in room.players:
+            await self.languages.set_user(player.key, lang)
+        await self._open_table(room, game)
+        log.info("event=playground-room room=%s game=%s players=%d", room.id, game, len(names))
+        return room
+
+    async def new_table(self, room: Room, game: str) -> None:
+        """Open the next table in the room (the last one is over), its players seated."""
+        if game not in registry.names():
+            raise RoomError("game")
+        await self._open_table(room, game)
+
+    async def _open_table(self, room: Room, game: str) -> None:
+        lang = await self.languages.for_chat(room.chat)
+        host, *others = room.players
+        try:
+            table = await self.service.create(room.chat, _info(host), game)
+            await self.rooms.set_table(room.id, table.id, game=game)
+            for player in others[: registry.get(game).max_seats - 1]:
+                await self.service.join(table.id, _info(player))
+        except (ServiceError, GameError) as exc:
+            raise Refusal(self.screens.error(exc, lang)) from exc
+
+    async def add_player(self, room: Room, name: str) -> str | None:
+        """Add a local player, seated at once when the table is in its lobby.
+
+        Returns what to tell them when the lobby would not seat them (it is full).
+        """
+        room, player = await self.rooms.add_player(room.id, name)
+        lang = await self.languages.for_chat(room.chat)
+        await self.languages.set_user(player.key, lang)
+        table, _ = await self.table_of(room)
+        refusal = None
+        if table is not None and table.status == Status.LOBBY:
+            try:
+                await self.service.join(table.id, _info(player))
+            except (ServiceError, GameError) as exc:
+                refusal = self.screens.error(exc, lang)
+        self.hub.notify(room.id)
+        return refusal
+
+    async def set_language(self, room: Room, lang: str, index: int | None = None) -> None:
+        """The room's language (and its players'), or one player's own."""
+        if lang not in LANGUAGES:
+            raise RoomError("lang")
+        if index is None:
+            await self.languages.set_chat(room.chat, lang)
+        players = room.players if index is None else [self.player(room, index)]
+        for player in players:
+            await self.languages.set_user(player.key, lang)
+        self.hub.notify(room.id)
+
+    def player(self, room: Room, index: int) -> LocalPlayer:
+        """The room's player at ``index``."""
+        if not 0 <= index < len(room.players):
+            raise RoomError("player")
+        return room.players[index]
+
+    # -- presses -------------------------------------------------------------
+
+    async def press_public(self, room: Room, index: int, token: str) -> None:
+        """A button of the room's view pressed by the room's player ``index``.
+
+        Only what the public screens offer is accepted here: lobby, votes,
+        shared actions, and the move menu of a game played on the table.
+        """
+        player = self.player(room, index)
+        lang = await self.languages.for_user(player.key)
+        try:
+            parsed = decode(token)
+            if isinstance(parsed, MoveToken):
+                table, _ = await self.service.get(parsed.table_id)
+                if table.chat != room.chat or not registry.get(table.game).public_moves:
+                    raise BadRequest()
+            outcome = await self.service.press(_info(player), token, chat=room.chat)
+        except BadToken:
+            raise Refusal(self.i18n.t(lang, "error-bad-request")) from None
+        except (ServiceError, GameError) as exc:
+            raise Refusal(self.screens.error(exc, lang)) from exc
+        if outcome.path is not None and outcome.state is not None:
+            self._remember_path(room, PUBLIC, outcome.table, outcome.path, outcome.explain)
+
+    async def press_private(self, room: Room, index: int, token: str) -> None:
+        """A button of player ``index``'s own panel: a step of that seat's move menu."""
+        player = self.player(room, index)
+        lang = await self.languages.for_user(player.key)
+        try:
+            parsed = decode(token)
+            if not isinstance(parsed, MoveToken) or parsed.table_id != room.table_id:
+                raise BadRequest()
+            outcome = await self.service.press(_info(player), token)
+        except BadToken:
+            raise Refusal(self.i18n.t(lang, "error-bad-request")) from None
+        except (ServiceError, GameError) as exc:
+            raise Refusal(self.screens.error(exc, lang)) from exc
+        if outcome.path is not None and outcome.state is not None:
+            self._remember_path(room, player.key, outcome.table, outcome.path, outcome.explain)
+
+    async def stop(self, room: Room, index: int) -> None:
+        """``/stop`` by player ``index``: close the lobby, or propose to stop the game."""
+        player = self.player(room, index)
+        lang = await self.languages.for_user(player.key)
+        try:
+            table, _ = await self.table_of(room)
+            if table is None or not table.active:
+                raise TableNotFound()
+            if table.status == Status.LOBBY:
+                await self.service.cancel(table.id, player.key)
+            else:
+                await self.service.propose(table.id, player.key, "abort")
+        except (ServiceError, GameError) as exc:
+            raise Refusal(self.screens.error(exc, lang)) from exc
+
+    def _remember_path(
+        self, room: Room, audience: str, table: Table, path: tuple[int, ...], explain: bool
+    ) -> None:
+        self._paths[(room.id, audience)] = _Path(table.id, table.state_version, path, explain)
+        # Other pages of the room show the same view (a Telegram message is
+        # edited for everyone who sees it).
+        self.hub.notify(room.id)
+
+    def _path(self, room: Room, audience: str, table: Table) -> tuple[tuple[int, ...], bool]:
+        shown = self._paths.get((room.id, audience))
+        if shown is None or (shown.table_id, shown.state_version) != (
+            table.id,
+            table.state_version,
+        ):
+            return (), False
+        return shown.path, shown.explain
+
+    # -- what pages show -----------------------------------------------------
+
+    async def room_view(self, room: Room, viewer: int | None = None) -> dict[str, Any]:
+        """The public view: lobby and table screens, the players, the public log.
+
+        ``viewer`` is a player's position when their own page asks: pictures
+        are then served under their page's URL and the other players' panel
+        URLs are left out.
+        """
+        lang = await self.languages.for_chat(room.chat)
+        if viewer is None:
+            pictures = f"{self.room_url(room)}img/"
+        else:
+            pictures = f"{self.panel_url(room, viewer)}pub/"
+        table, state = await self.table_of(room)
+        game = registry.get(table.game if table is not None else room.game)
+        messages = []
+        to_move: list[int] = []
+        if table is not None:
+            lobby = self.screens.lobby(table, lang)
+            messages.append(self._message("lobby", lobby, room, PUBLIC, pictures))
+            if state is not None:
+                path, explain = self._path(room, PUBLIC, table)
+                screen = await self.screens.table(table, state, lang, path, explain=explain)
+                messages.append(self._message("table", screen, room, PUBLIC, pictures))
+                if table.status == Status.PLAYING:
+                    to_move = [s for s in movers(game, state) if not table.players[s].bot]
+        players = []
+        for index, player in enumerate(room.players):
+            seat = table.seat_of(player.key) if table is not None else None
+            players.append(
+                {
+                    "index": index,
+                    "name": player.name,
+                    "seat": seat,
+                    "bot": seat is not None and table is not None and table.players[seat].bot,
+                    "to_move": seat is not None and seat in to_move,
+                    "panel": self.panel_url(room, index) if viewer is None else None,
+                }
+            )
+        host = room.index_of(table.creator) if table is not None else None
+        return {
+            # A player's page must not learn the room's id: it opens every panel.
+            "room": room.id if viewer is None else None,
+            "game": game.name,
+            "title": self.i18n.t(lang, f"game-{game.name}"),
+            "public_moves": game.public_moves,
+            "status": table.status if table is not None else "none",
+            "lang": lang,
+            "host": host,
+            "players": players,
+            "messages": messages,
+            "log": [asdict(entry) for entry in await self.rooms.logs(room.id)],
+        }
+
+    async def panel_view(self, room: Room, index: int) -> dict[str, Any]:
+        """Player ``index``'s panel: their seat's screen and their private messages only."""
+        player = self.player(room, index)
+        lang = await self.languages.for_user(player.key)
+        t = partial(self.i18n.t, lang)
+        table, state = await self.table_of(room)
+        seat = table.seat_of(player.key) if table is not None else None
+        message: dict[str, Any]
+        to_move = False
+        if table is None:
+            message = _text_message(t("pg-seat-no-table"))
+        elif seat is None:
+            message = _text_message(t("pg-seat-not-seated"))
+        elif state is None:
+            lobby = table.status == Status.LOBBY
+            message = _text_message(t("pg-seat-lobby" if lobby else "pg-seat-no-table"))
+        elif not self.screens.has_private(table.game):
+            message = _text_message(t("pg-seat-public"))
+        else:
+            path, explain = self._path(room, player.key, table)
+            screen = await self.screens.seat(table, state, seat, lang, path, explain=explain)
+            pictures = f"{self.panel_url(room, index)}img/"
+            message = self._message("hand", screen, room, player.key, pictures)
+            to_move = any(row for row in screen.buttons)
+        return {
+            "index": index,
+            "name": player.name,
+            "seat": seat,
+            "lang": lang,
+            "to_move": to_move,
+            "message": message,
+            "log": [asdict(entry) for entry in await self.rooms.logs(room.id, player.key)],
+        }
+
+    def _message(
+        self, kind: str, screen: Screen, room: Room, audience: str, pictures: str
+    ) -> dict[str, Any]:
+        """A screen as a page shows it; its picture filed for ``audience`` only."""
+        image = None
+        if screen.image is not None:
+            name = self.gallery.add(room.id, audience, screen.image, screen.image_key)
+            width, height = png_size(screen.image) or (None, None)
+            image = {
+                "url": f"{pictures}{name}.png",
+                "key": screen.image_key,
+                "width": width,
+                "height": height,
+            }
+        return {
+            "kind": kind,
+            "text": screen.text,
+            "image": image,
+            "buttons": [[_button(b.label, b.token, b.url) for b in row] for row in screen.buttons],
+        }
+
+    async def table_of(self, room: Room) -> tuple[Table | None, Any | None]:
+        """The room's current (or last) table and its state; ``None`` once it expired."""
+        if room.table_id is None:
+            return None, None
+        try:
+            return await self.service.get(room.table_id)
+        except TableNotFound:
+            return None, None
+
+
+def _info(player: LocalPlayer) -> PlayerInfo:
+    return PlayerInfo(player.key, player.name)
+
+
+def _text_message(text: str) -> dict[str, Any]:
+    return {"kind": "text", "text": text, "image": None, "buttons": []}
+
+
+def _button(label: str, token: str | None, url: str | None) -> dict[str, Any]:
+    try:
+        noop = token is not None and isinstance(decode(token), NoopToken)
+    except BadToken:
+        noop = False
+    return {"label": label, "token": token, "url": url, "noop": noop}

@@ -1,0 +1,208 @@
+"""The playground's HTML pages: a frame of translated text; the script fills in the views.
+
+Everything a page needs comes from this server (``/static``), so the
+playground works with no internet connection.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from html import escape
+from typing import Any
+
+from bot.core.i18n import LANGUAGES, I18n
+from bot.playground.rooms import Room
+from games import registry
+
+#: Words the script shows, by its name for them → message id.
+SCRIPT_TEXT = {
+    "failed": "error-internal",
+    "bot": "pg-bot",
+    "toMove": "pg-to-move",
+    "host": "lobby-host",
+    "openPanel": "pg-open-panel",
+    "logEmpty": "pg-log-empty",
+}
+
+
+def _layout(i18n: I18n, lang: str, title: str, body: str, config: dict[str, Any], page: str) -> str:
+    t = i18n.t
+    text = {name: t(lang, msg) for name, msg in SCRIPT_TEXT.items()}
+    data = json.dumps({**config, "page": page, "lang": lang, "text": text}, ensure_ascii=False)
+    # "</" inside a script element would end it early.
+    data = data.replace("</", "<\\/")
+    languages = "".join(
+        f'<button type="button" class="lang{" current" if code == lang else ""}" '
+        f'data-lang="{code}" aria-pressed="{str(code == lang).lower()}">{code.upper()}</button>'
+        for code in LANGUAGES
+    )
+    return f"""<!doctype html>
+<html lang="{lang}">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>{escape(title)}</title>
+<link rel="icon" href="data:,">
+<link rel="stylesheet" href="/static/playground.css">
+</head>
+<body class="page-{page}">
+<header class="bar">
+<a class="brand" href="/?lang={lang}">🎲 {escape(t(lang, "pg-title"))}</a>
+<span class="grow"></span>
+<span class="langs" role="group" aria-label="{escape(t(lang, "pg-language"))}">{languages}</span>
+</header>
+{body}
+<div id="toast" role="alert" hidden></div>
+<div id="offline" hidden>{escape(t(lang, "pg-offline"))}</div>
+<script id="pg-config" type="application/json">{data}</script>
+<script src="/static/playground.js"></script>
+</body>
+</html>
+"""
+
+
+def home(i18n: I18n, lang: str, recent: Sequence[tuple[Room, str]]) -> str:
+    """The home page: choose a game and the players; the recent tables."""
+
+    def t(msg: str, **args: Any) -> str:
+        return escape(i18n.t(lang, msg, **args))
+
+    games = []
+    for number, name in enumerate(registry.names()):
+        game = registry.get(name)
+        checked = " checked" if number == 0 else ""
+        seats = (
+            t("pg-seats-exact", count=game.min_seats)
+            if game.min_seats == game.max_seats
+            else t("pg-seats-range", min=game.min_seats, max=game.max_seats)
+        )
+        games.append(
+            f'<label class="game"><input type="radio" name="game" value="{name}" '
+            f'data-min="{game.min_seats}" data-max="{game.max_seats}"{checked}>'
+            f"<b>{t(f'game-{name}')}</b>"
+            f"<small>{seats}</small></label>"
+        )
+    first = registry.get(registry.names()[0])
+    names = "".join(
+        f'<li><input name="name" maxlength="32" required value="{t("pg-default-name", n=n)}"></li>'
+        for n in range(1, first.min_seats + 1)
+    )
+    rooms = "".join(
+        f'<li><a href="/r/{room.id}/">{t(f"game-{room.game}")}</a> · '
+        f"{escape(', '.join(p.name for p in room.players))} · "
+        f'<span class="status">{t("pg-status", status=status)}</span></li>'
+        for room, status in recent
+    )
+    body = f"""<main class="home">
+<section class="card">
+<h1>{t("pg-title")}</h1>
+<p>{t("pg-intro")}</p>
+<form id="new-table">
+<fieldset><legend>{t("pg-game")}</legend><div class="games">{"".join(games)}</div></fieldset>
+<fieldset><legend>{t("pg-players")}</legend>
+<ol id="names">{names}</ol>
+<button type="button" id="more-players">{t("pg-more-players")}</button>
+<button type="button" id="fewer-players">{t("pg-fewer-players")}</button>
+<p class="hint">{t("pg-options-hint")}</p>
+</fieldset>
+<button type="submit" class="primary" id="create">{t("pg-create")}</button>
+</form>
+</section>
+<section class="card">
+<h2>{t("pg-recent")}</h2>
+{f'<ul class="rooms">{rooms}</ul>' if rooms else f"<p>{t('pg-recent-none')}</p>"}
+</section>
+</main>"""
+    config = {"defaultName": i18n.t(lang, "pg-default-name", n="{n}")}
+    return _layout(i18n, lang, i18n.t(lang, "pg-title"), body, config, "home")
+
+
+def room(i18n: I18n, lang: str, room: Room) -> str:
+    """A room: the group chat view, and every player's panel beside it."""
+
+    def t(msg: str, **args: Any) -> str:
+        return escape(i18n.t(lang, msg, **args))
+
+    games = "".join(
+        f'<option value="{name}"{" selected" if name == room.game else ""}>'
+        f"{t(f'game-{name}')}</option>"
+        for name in registry.names()
+    )
+    body = f"""<main class="room">
+<section class="chat" aria-labelledby="chat-title">
+<div class="section-head">
+<h2 id="chat-title">{t("pg-group")}: {t(f"game-{room.game}")}</h2>
+<label class="as">{t("pg-press-as")} <select id="press-as"></select></label>
+</div>
+<div id="messages" class="messages"></div>
+<div class="actions">
+<button type="button" id="stop">{t("pg-stop")}</button>
+<form id="add-player" class="inline">
+<input name="name" maxlength="32" required placeholder="{t("pg-name-placeholder")}">
+<button type="submit">{t("pg-add-player")}</button>
+</form>
+<span id="again-box" class="inline" hidden>
+<select id="again-game">{games}</select>
+<button type="button" id="again" class="primary">{t("pg-again")}</button>
+</span>
+</div>
+<h3>{t("pg-log")}</h3>
+<ol id="log" class="log"></ol>
+<details class="rules"><summary>{t("pg-rules")}</summary>
+<pre>{t(f"rules-{room.game}")}</pre></details>
+</section>
+<section class="seats" aria-labelledby="seats-title">
+<div class="section-head">
+<h2 id="seats-title">{t("pg-panels")}</h2>
+<span class="grow"></span>
+<label><input type="checkbox" id="follow" checked> {t("pg-follow")}</label>
+<label><input type="checkbox" id="side"> {t("pg-side-by-side")}</label>
+<label><input type="checkbox" id="fit"> {t("pg-fit")}</label>
+</div>
+<div id="tabs" class="tabs" role="tablist"></div>
+<div id="panels" class="panels"></div>
+</section>
+</main>"""
+    title = f"{i18n.t(lang, f'game-{room.game}')} — {i18n.t(lang, 'pg-title')}"
+    config = {"base": f"/r/{room.id}/", "game": room.game}
+    return _layout(i18n, lang, title, body, config, "room")
+
+
+def panel(i18n: I18n, lang: str, room: Room, index: int, base: str) -> str:
+    """A player's own page: their hand and private messages, and the group chat view.
+
+    Inside the room's page (hot-seat) only the panel shows; the room's page
+    has the group chat view beside it.
+    """
+
+    def t(msg: str, **args: Any) -> str:
+        return escape(i18n.t(lang, msg, **args))
+
+    name = room.players[index].name
+    body = f"""<main class="player">
+<section class="chat public-part" aria-labelledby="chat-title">
+<div class="section-head"><h2 id="chat-title">{t("pg-group")}: {t(f"game-{room.game}")}</h2></div>
+<div id="messages" class="messages"></div>
+<div class="actions"><button type="button" id="stop">{t("pg-stop")}</button></div>
+<h3>{t("pg-log")}</h3>
+<ol id="log" class="log"></ol>
+</section>
+<section class="panel" aria-labelledby="panel-title">
+<div class="section-head"><h2 id="panel-title">{t("pg-panel-of", player=name)}</h2></div>
+<div id="hand" class="messages"></div>
+<h3>{t("pg-messages")}</h3>
+<ol id="private-log" class="log"></ol>
+</section>
+</main>"""
+    title = f"{i18n.t(lang, 'pg-panel-of', player=name)} — {i18n.t(lang, 'pg-title')}"
+    return _layout(i18n, lang, title, body, {"base": base}, "panel")
+
+
+def not_found(i18n: I18n, lang: str) -> str:
+    """The page for a room that does not exist (any more)."""
+    body = f"""<main class="home"><section class="card">
+<h1>{escape(i18n.t(lang, "pg-not-found"))}</h1>
+<p><a href="/">{escape(i18n.t(lang, "pg-back-home"))}</a></p>
+</section></main>"""
+    return _layout(i18n, lang, i18n.t(lang, "pg-not-found"), body, {}, "missing")

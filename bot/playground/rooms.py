@@ -1,0 +1,234 @@
+"""Rooms: the playground's group chats and their local players, kept in Redis.
+
+A room plays the part of a group chat: its tables live in the core under the
+chat key ``pg:<room id>``, one at a time, like any chat's. Its players are
+people at this computer (hot-seat) or in other tabs; each has a player key
+``pg:<n>`` (so statistics, languages and seats work as for any platform user)
+and a secret that opens their private panel and nothing else: a panel's URL
+holds only that secret, not the room's id, so it leads to no other panel.
+
+Keys (``P`` is the store's prefix); they expire like an idle table:
+
+- ``Ppg:room:ID``      string: the room as JSON
+- ``Ppg:panel:SECRET`` string: ``ID:N``, the room and position of the player with SECRET
+- ``Ppg:rooms``        sorted set: room id → last activity (the home page's list)
+- ``Ppg:players``      counter: the last local player number
+- ``Ppg:log:ID``       list: the room's public log, JSON entries
+- ``Ppg:log:ID:KEY``   list: the private messages of player KEY in room ID
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import re
+import secrets
+import time
+from dataclasses import asdict, dataclass, field
+from typing import cast
+
+from bot.core.store import Store
+
+#: The most local players a room holds (the largest game seats eight).
+MAX_PLAYERS = 8
+MAX_NAME = 32
+#: Log entries kept per room and per player.
+LOG_LENGTH = 200
+ROOM_ID = re.compile(r"[A-Za-z0-9_-]{8,24}")
+SECRET = re.compile(r"[A-Za-z0-9_-]{16,32}")
+CHAT_PREFIX = "pg:"
+
+
+class RoomError(ValueError):
+    """A request about a room that cannot be met; ``code`` is ``pg-error-CODE``."""
+
+    def __init__(self, code: str, **params: int) -> None:
+        super().__init__(code)
+        self.code = code
+        self.params = params
+
+
+@dataclass
+class LocalPlayer:
+    """A person playing in the browser."""
+
+    key: str
+    name: str
+    secret: str
+
+
+@dataclass
+class Room:
+    """A playground chat: its game, its local players and its current table."""
+
+    id: str
+    game: str
+    players: list[LocalPlayer] = field(default_factory=list)
+    table_id: str | None = None
+
+    @property
+    def chat(self) -> str:
+        """The core's chat key of this room."""
+        return CHAT_PREFIX + self.id
+
+    def index_of(self, player_key: str) -> int | None:
+        """The position of the local player with ``player_key``, if any."""
+        return next((i for i, p in enumerate(self.players) if p.key == player_key), None)
+
+
+@dataclass(frozen=True)
+class LogEntry:
+    """One line of a log and when it was written (seconds since the epoch)."""
+
+    at: float
+    text: str
+
+
+def room_of_chat(chat: str) -> str | None:
+    """The room id of a playground chat key, ``None`` for other platforms' chats."""
+    if not chat.startswith(CHAT_PREFIX):
+        return None
+    room_id = chat[len(CHAT_PREFIX) :]
+    return room_id if ROOM_ID.fullmatch(room_id) else None
+
+
+def clean_name(name: object) -> str:
+    """A player's name as typed, trimmed; refused when empty or too long."""
+    text = " ".join(str(name).split()) if isinstance(name, str) else ""
+    if not text or len(text) > MAX_NAME:
+        raise RoomError("name")
+    return text
+
+
+class RoomStore:
+    """Rooms and their logs in the core's Redis, under the core's key prefix."""
+
+    def __init__(self, store: Store) -> None:
+        self.redis = store.redis
+        self.prefix = store.prefix
+        self.ttl = store.active_ttl
+        # One writer at a time for read-modify-write of a room record; the
+        # playground is one process, so a lock in memory is enough.
+        self._lock = asyncio.Lock()
+
+    def _room_key(self, room_id: str) -> str:
+        return f"{self.prefix}pg:room:{room_id}"
+
+    def _panel_key(self, secret: str) -> str:
+        return f"{self.prefix}pg:panel:{secret}"
+
+    def _log_key(self, room_id: str, player_key: str | None) -> str:
+        own = f":{player_key}" if player_key is not None else ""
+        return f"{self.prefix}pg:log:{room_id}{own}"
+
+    async def create(self, game: str, names: list[str]) -> Room:
+        """A new room for ``game`` with a local player per name."""
+        if len(names) > MAX_PLAYERS:
+            raise RoomError("too-many", max=MAX_PLAYERS)
+        room = Room(secrets.token_urlsafe(9), game)
+        for name in names:
+            room.players.append(await self._new_player(name))
+        await self._save(room)
+        return room
+
+    async def get(self, room_id: str) -> Room | None:
+        """The room, or ``None`` when there is none (a wrong or expired id)."""
+        if not ROOM_ID.fullmatch(room_id):
+            return None
+        raw = cast(str | None, await self.redis.get(self._room_key(room_id)))
+        if raw is None:
+            return None
+        data = json.loads(raw)
+        players = [LocalPlayer(**p) for p in data.pop("players")]
+        return Room(**data, players=players)
+
+    async def panel(self, secret: str) -> tuple[Room, int] | None:
+        """The room and player position a panel secret belongs to."""
+        if not SECRET.fullmatch(secret):
+            return None
+        where = cast(str | None, await self.redis.get(self._panel_key(secret)))
+        if where is None:
+            return None
+        room_id, _, index = where.rpartition(":")
+        room = await self.get(room_id)
+        if room is None or not index.isdigit() or int(index) >= len(room.players):
+            return None
+        # The index names the player; the secret must still be theirs.
+        if not secrets.compare_digest(room.players[int(index)].secret, secret):
+            return None
+        return room, int(index)
+
+    async def add_player(self, room_id: str, name: str) -> tuple[Room, LocalPlayer]:
+        """Add a local player to the room."""
+        async with self._lock:
+            room = await self.get(room_id)
+            if room is None:
+                raise RoomError("no-room")
+            if len(room.players) >= MAX_PLAYERS:
+                raise RoomError("too-many", max=MAX_PLAYERS)
+            player = await self._new_player(name)
+            room.players.append(player)
+            await self._save(room)
+            return room, player
+
+    async def set_table(
+        self, room_id: str, table_id: str, *, game: str | None = None
+    ) -> Room | None:
+        """Remember the room's current table (and its game, when it changes)."""
+        async with self._lock:
+            room = await self.get(room_id)
+            if room is None or (room.table_id, room.game) == (table_id, game or room.game):
+                return room
+            room.table_id = table_id
+            room.game = game or room.game
+            await self._save(room)
+            return room
+
+    async def touch(self, room_id: str) -> None:
+        """Keep an active room (and its players' panels) from expiring."""
+        async with self._lock:
+            room = await self.get(room_id)
+            if room is not None:
+                await self._save(room)
+
+    async def recent(self, limit: int = 12) -> list[Room]:
+        """The most recently active rooms that still exist, newest first."""
+        index = f"{self.prefix}pg:rooms"
+        out: list[Room] = []
+        ids = cast(list[str], await self.redis.zrevrange(index, 0, limit * 2))
+        for room_id in ids:
+            room = await self.get(room_id)
+            if room is None:
+                await self.redis.zrem(index, room_id)
+            elif len(out) < limit:
+                out.append(room)
+        return out
+
+    async def log(self, room_id: str, text: str, player_key: str | None = None) -> None:
+        """Append a line to the room's public log, or to one player's messages."""
+        key = self._log_key(room_id, player_key)
+        entry = json.dumps({"at": time.time(), "text": text}, ensure_ascii=False)
+        async with self.redis.pipeline(transaction=False) as pipe:
+            pipe.rpush(key, entry)
+            pipe.ltrim(key, -LOG_LENGTH, -1)
+            pipe.expire(key, self.ttl)
+            await pipe.execute()
+
+    async def logs(self, room_id: str, player_key: str | None = None) -> list[LogEntry]:
+        """The log, oldest first."""
+        raw = cast(list[str], await self.redis.lrange(self._log_key(room_id, player_key), 0, -1))
+        return [LogEntry(**json.loads(item)) for item in raw]
+
+    async def _new_player(self, name: str) -> LocalPlayer:
+        number = await self.redis.incr(f"{self.prefix}pg:players")
+        return LocalPlayer(f"pg:{number}", clean_name(name), secrets.token_urlsafe(16))
+
+    async def _save(self, room: Room) -> None:
+        async with self.redis.pipeline(transaction=False) as pipe:
+            pipe.set(
+                self._room_key(room.id), json.dumps(asdict(room), ensure_ascii=False), ex=self.ttl
+            )
+            for index, player in enumerate(room.players):
+                pipe.set(self._panel_key(player.secret), f"{room.id}:{index}", ex=self.ttl)
+            pipe.zadd(f"{self.prefix}pg:rooms", {room.id: time.time()})
+            await pipe.execute()

@@ -1,0 +1,75 @@
+"""Serving the playground: the web server and the timer loop, until asked to stop."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import sys
+from typing import TYPE_CHECKING
+
+from aiohttp import web
+
+from bot.config import PlaygroundSettings
+from bot.core.timers import run_timers
+from bot.playground.web import is_loopback, make_app
+from games import registry
+
+if TYPE_CHECKING:
+    from bot.app import Core
+
+log = logging.getLogger("bot.playground")
+
+#: Seconds open pages get to notice the server stopping before it closes them.
+SHUTDOWN_SECONDS = 3.0
+
+
+async def run(core: Core, settings: PlaygroundSettings, stop: asyncio.Event) -> int:
+    """Serve the playground, with turn timers and votes, until ``stop`` is set.
+
+    Prints the URL to open; returns the process's exit code.
+    """
+    loopback = is_loopback(settings.host)
+    app = make_app(core.service, core.screens, core.languages, loopback_only=loopback)
+    runner = web.AppRunner(app, access_log=None, shutdown_timeout=SHUTDOWN_SECONDS)
+    await runner.setup()
+    site = web.TCPSite(runner, settings.host, settings.port, shutdown_timeout=SHUTDOWN_SECONDS)
+    try:
+        await site.start()
+    except OSError as exc:
+        await runner.cleanup()
+        print(
+            f"The playground cannot listen on {settings.host}:{settings.port} ({exc.strerror});"
+            " set PLAYGROUND_PORT to a free port (see .env.example).",
+            file=sys.stderr,
+        )
+        return 2
+    url = page_url(settings.host, runner.addresses)
+    timers = asyncio.create_task(run_timers(core.service, stop))
+    log.info("event=started frontend=playground games=%s url=%s", ",".join(registry.names()), url)
+    print(f"No TELEGRAM_TOKEN set: the local playground is at {url} (Ctrl+C stops it)", flush=True)
+    if not loopback:
+        print(
+            f"WARNING: listening on {settings.host}, beyond this machine, with no"
+            " authentication: anyone who can reach it can open every table and every hand.",
+            file=sys.stderr,
+            flush=True,
+        )
+    try:
+        await stop.wait()
+    finally:
+        stop.set()
+        await timers
+        await runner.cleanup()
+    return 0
+
+
+def page_url(host: str, addresses: list[object]) -> str:
+    """The URL to open, from the configured host and the port actually bound."""
+    port = next(
+        (int(a[1]) for a in addresses if isinstance(a, tuple) and len(a) >= 2),
+        0,
+    )
+    shown = {"": "127.0.0.1", "0.0.0.0": "127.0.0.1", "::": "[::1]"}.get(host, host)
+    if ":" in shown and not shown.startswith("["):
+        shown = f"[{shown}]"
+    return f"http://{shown}:{port}/"

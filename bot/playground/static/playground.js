@@ -1,0 +1,416 @@
+// The playground's pages. Each fetches its view as JSON, draws it, and fetches
+// again whenever the server says the room changed (over a WebSocket). All
+// text comes from the server, already translated; names typed by players are
+// only ever put in the page as text, never as markup.
+"use strict";
+
+(() => {
+  const config = JSON.parse(document.getElementById("pg-config").textContent);
+  const T = config.text;
+  const $ = (id) => document.getElementById(id);
+  const embedded = window.self !== window.top;
+  if (embedded) document.body.classList.add("embedded");
+
+  // -- small helpers ----------------------------------------------------------
+
+  function el(tag, attrs, ...children) {
+    const node = document.createElement(tag);
+    for (const [name, value] of Object.entries(attrs || {})) {
+      if (value !== null && value !== undefined && value !== false) {
+        node.setAttribute(name, value === true ? "" : String(value));
+      }
+    }
+    node.append(...children);
+    return node;
+  }
+
+  let toastTimer = null;
+  function toast(text) {
+    const box = $("toast");
+    box.textContent = text;
+    box.hidden = false;
+    clearTimeout(toastTimer);
+    toastTimer = setTimeout(() => { box.hidden = true; }, 5000);
+  }
+
+  // POST JSON; a refusal is shown to the person and gives null.
+  async function post(url, body) {
+    let response;
+    try {
+      response = await fetch(url, {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify(body),
+      });
+    } catch (error) {
+      toast(T.failed);
+      return null;
+    }
+    let data = null;
+    try {
+      data = await response.json();
+    } catch (error) {
+      data = null;
+    }
+    if (!response.ok || !data || !data.ok) {
+      toast((data && data.error) || T.failed);
+      return null;
+    }
+    return data;
+  }
+
+  async function getJSON(url) {
+    const response = await fetch(url, { cache: "no-store" });
+    if (!response.ok) throw new Error(`${url}: ${response.status}`);
+    return response.json();
+  }
+
+  // Fetch-and-draw now and after every change of the room, told over a
+  // WebSocket. Changes that come while a fetch runs cause one more fetch, not
+  // one each; a lost connection is retried, and fetches again once back.
+  function live(refresh) {
+    let running = false;
+    let again = false;
+    async function run() {
+      if (running) {
+        again = true;
+        return;
+      }
+      running = true;
+      try {
+        do {
+          again = false;
+          try {
+            await refresh();
+            document.body.dataset.ready = "1";
+          } catch (error) {
+            console.error(error);
+          }
+        } while (again);
+      } finally {
+        running = false;
+      }
+    }
+    const scheme = window.location.protocol === "https:" ? "wss:" : "ws:";
+    const address = `${scheme}//${window.location.host}${config.base}events`;
+    let delay = 500;
+    function connect() {
+      const socket = new WebSocket(address);
+      socket.addEventListener("open", () => {
+        delay = 500;
+        $("offline").hidden = true;
+      });
+      socket.addEventListener("message", run);
+      socket.addEventListener("close", () => {
+        $("offline").hidden = false;
+        setTimeout(connect, delay);
+        delay = Math.min(delay * 2, 10000);
+      });
+    }
+    connect();
+    run();
+    return run;
+  }
+
+  const prefs = {
+    get(name, fallback) {
+      const value = localStorage.getItem("pg-" + name);
+      return value === null ? fallback : value === "1";
+    },
+    set(name, on) {
+      localStorage.setItem("pg-" + name, on ? "1" : "0");
+    },
+  };
+
+  function applyFit() {
+    document.body.classList.toggle("fit", prefs.get("fit", false));
+  }
+  applyFit();
+  // The room's page and the panels inside it share the choice.
+  window.addEventListener("storage", applyFit);
+
+  // -- a message: picture, text, keyboard -----------------------------------
+
+  function drawMessage(message, press) {
+    const box = el("article", { class: "message", "data-kind": message.kind });
+    if (message.image) {
+      const image = message.image;
+      const img = el("img", {
+        src: image.url,
+        alt: "",
+        width: image.width,
+        height: image.height,
+        "data-key": image.key || "",
+      });
+      if (image.width) box.style.setProperty("--width", image.width + "px");
+      box.classList.add("with-image");
+      img.addEventListener("load", reportHeight);
+      box.append(img);
+    }
+    if (message.text) box.append(el("div", { class: "text" }, message.text));
+    if (message.buttons.length) {
+      const keyboard = el("div", { class: "keyboard" });
+      for (const row of message.buttons) {
+        const line = el("div", { class: "row" });
+        for (const button of row) {
+          if (button.url) {
+            line.append(el("a", { class: "key", href: button.url, target: "_blank", rel: "noopener" },
+              button.label));
+            continue;
+          }
+          // A placeholder keeps a field keyboard's shape and does nothing.
+          const key = el("button", {
+            type: "button",
+            class: button.noop ? "key noop" : "key",
+            "data-token": button.token,
+            disabled: button.noop,
+          }, button.label);
+          key.addEventListener("click", async () => {
+            keyboard.classList.add("busy");
+            try {
+              await press(button.token);
+            } finally {
+              keyboard.classList.remove("busy");
+            }
+          });
+          line.append(key);
+        }
+        keyboard.append(line);
+      }
+      box.append(keyboard);
+    }
+    return box;
+  }
+
+  function drawLog(list, entries) {
+    const items = entries.map((entry) => el("li", {},
+      el("time", {}, new Date(entry.at * 1000).toLocaleTimeString()), " ", entry.text));
+    list.replaceChildren(...(items.length ? items : [el("li", { class: "empty" }, T.logEmpty)]));
+    list.scrollTop = list.scrollHeight;
+  }
+
+  // Inside the room's page a panel tells its frame how tall it is.
+  function reportHeight() {
+    if (embedded) {
+      const height = Math.ceil(document.body.getBoundingClientRect().height);
+      window.parent.postMessage({ pgHeight: height }, window.location.origin);
+    }
+  }
+
+  function languageButtons(onPick) {
+    for (const button of document.querySelectorAll("button.lang")) {
+      button.addEventListener("click", () => onPick(button.dataset.lang));
+    }
+  }
+
+  // -- the home page ---------------------------------------------------------
+
+  function home() {
+    const form = $("new-table");
+    const names = $("names");
+    const chosen = () => form.querySelector("input[name=game]:checked");
+    function addName() {
+      const number = names.children.length + 1;
+      names.append(el("li", {}, el("input", {
+        name: "name",
+        maxlength: 32,
+        required: true,
+        value: config.defaultName.replace("{n}", number),
+      })));
+    }
+    function fitNames() {
+      const min = Number(chosen().dataset.min);
+      const max = Number(chosen().dataset.max);
+      while (names.children.length < min) addName();
+      while (names.children.length > max) names.lastElementChild.remove();
+      $("more-players").disabled = names.children.length >= max;
+      $("fewer-players").disabled = names.children.length <= min;
+    }
+    form.addEventListener("change", fitNames);
+    $("more-players").addEventListener("click", () => { addName(); fitNames(); });
+    $("fewer-players").addEventListener("click", () => { names.lastElementChild.remove(); fitNames(); });
+    form.addEventListener("submit", async (event) => {
+      event.preventDefault();
+      $("create").disabled = true;
+      const data = await post("/api/rooms", {
+        game: chosen().value,
+        names: [...names.querySelectorAll("input")].map((input) => input.value),
+        lang: config.lang,
+      });
+      $("create").disabled = false;
+      if (data) window.location.href = data.url;
+    });
+    languageButtons((lang) => { window.location.search = "?lang=" + lang; });
+    fitNames();
+    document.body.dataset.ready = "1";
+  }
+
+  // -- a room: the group chat view and every player's panel ------------------
+
+  function room() {
+    const select = $("press-as");
+    const frames = new Map();
+    let view = null;
+    let shown = null;
+    let movers = null;
+    const follow = $("follow");
+    const side = $("side");
+    const fit = $("fit");
+    follow.checked = prefs.get("follow", true);
+    side.checked = prefs.get("side", false);
+    fit.checked = prefs.get("fit", false);
+    const layout = () => document.body.classList.toggle("side-by-side", side.checked);
+    layout();
+    follow.addEventListener("change", () => prefs.set("follow", follow.checked));
+    side.addEventListener("change", () => { prefs.set("side", side.checked); layout(); });
+    fit.addEventListener("change", () => { prefs.set("fit", fit.checked); applyFit(); });
+
+    const who = () => Number(select.value);
+    function label(player) {
+      return [
+        player.to_move ? T.toMove : "",
+        player.name,
+        player.bot ? T.bot : "",
+        player.index === view.host ? T.host : "",
+      ].filter(Boolean).join(" ");
+    }
+
+    function show(index) {
+      shown = index;
+      for (const [at, frame] of frames) {
+        const on = at === index;
+        frame.tab.classList.toggle("active", on);
+        frame.tab.setAttribute("aria-selected", String(on));
+        frame.box.classList.toggle("active", on);
+      }
+    }
+
+    function drawPlayers() {
+      const before = select.value;
+      select.replaceChildren(...view.players.map((player) =>
+        el("option", { value: player.index }, label(player))));
+      if (view.players.some((player) => String(player.index) === before)) {
+        select.value = before;
+      } else if (view.host !== null) {
+        select.value = String(view.host);
+      }
+      for (const player of view.players) {
+        if (!frames.has(player.index)) {
+          const tab = el("button", { type: "button", role: "tab", class: "tab",
+            "data-player": player.index });
+          tab.addEventListener("click", () => show(player.index));
+          const frame = el("iframe", { src: player.panel, title: player.name,
+            "data-player": player.index, class: "panel-frame" });
+          const open = el("a", { href: player.panel, target: "_blank", rel: "noopener",
+            class: "open" }, T.openPanel);
+          const box = el("div", { class: "panel-box", role: "tabpanel",
+            "data-player": player.index }, frame, open);
+          $("tabs").append(tab);
+          $("panels").append(box);
+          frames.set(player.index, { tab, frame, box });
+        }
+        const { tab, box } = frames.get(player.index);
+        tab.textContent = label(player);
+        tab.classList.toggle("to-move", player.to_move);
+        box.classList.toggle("to-move", player.to_move);
+      }
+      if (shown === null && view.players.length) show(view.host !== null ? view.host : 0);
+    }
+
+    // When the turn passes, press as the player to move and show their panel.
+    function followTurn() {
+      const now = view.players.filter((player) => player.to_move).map((player) => player.index);
+      const key = now.join(",");
+      if (key === movers) return;
+      movers = key;
+      if (!now.length || !follow.checked) return;
+      if (!now.includes(who())) select.value = String(now[0]);
+      if (!now.includes(shown)) show(now[0]);
+    }
+
+    async function refresh() {
+      view = await getJSON(config.base + "state");
+      if (view.game !== config.game) {
+        // A new table of another game: its rules and title are in the page.
+        window.location.reload();
+        return;
+      }
+      drawPlayers();
+      followTurn();
+      $("messages").replaceChildren(...view.messages.map((message) => drawMessage(message, press)));
+      drawLog($("log"), view.log);
+      const over = view.status !== "lobby" && view.status !== "playing";
+      $("again-box").hidden = !over;
+      $("stop").hidden = over;
+    }
+    const run = live(refresh);
+
+    async function press(token) {
+      await post(config.base + "press", { token, player: who() });
+      await run();
+    }
+    $("stop").addEventListener("click", async () => {
+      await post(config.base + "stop", { player: who() });
+      await run();
+    });
+    $("again").addEventListener("click", async () => {
+      await post(config.base + "again", { game: $("again-game").value });
+      await run();
+    });
+    $("add-player").addEventListener("submit", async (event) => {
+      event.preventDefault();
+      const input = event.target.elements.name;
+      if (await post(config.base + "players", { name: input.value })) input.value = "";
+      await run();
+    });
+    window.addEventListener("message", (event) => {
+      if (event.origin !== window.location.origin || !event.data || !event.data.pgHeight) return;
+      for (const { frame } of frames.values()) {
+        if (frame.contentWindow === event.source) frame.style.height = event.data.pgHeight + "px";
+      }
+    });
+    languageButtons(async (lang) => {
+      if (await post(config.base + "lang", { lang })) window.location.reload();
+    });
+  }
+
+  // -- a player's own page ---------------------------------------------------
+
+  function panel() {
+    // Inside the room's page the group chat view is drawn by the room itself.
+    const state = config.base + "state" + (embedded ? "" : "?public=1");
+    async function refresh() {
+      const view = await getJSON(state);
+      $("hand").replaceChildren(drawMessage(view.message, (token) => press(token, false)));
+      drawLog($("private-log"), view.log);
+      document.body.classList.toggle("my-turn", view.to_move);
+      if (view.public) {
+        $("messages").replaceChildren(...view.public.messages.map((message) =>
+          drawMessage(message, (token) => press(token, true))));
+        drawLog($("log"), view.public.log);
+        const over = view.public.status !== "lobby" && view.public.status !== "playing";
+        $("stop").hidden = over;
+      }
+      reportHeight();
+    }
+    const run = live(refresh);
+    async function press(token, isPublic) {
+      await post(config.base + "press", { token, public: isPublic });
+      await run();
+    }
+    $("stop").addEventListener("click", async () => {
+      await post(config.base + "stop", {});
+      await run();
+    });
+    languageButtons(async (lang) => {
+      if (await post(config.base + "lang", { lang })) window.location.reload();
+    });
+    if (window.ResizeObserver) new ResizeObserver(reportHeight).observe(document.body);
+  }
+
+  function missing() {
+    languageButtons((lang) => { window.location.search = "?lang=" + lang; });
+  }
+
+  ({ home, room, panel, missing })[config.page]();
+})();

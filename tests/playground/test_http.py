@@ -1,0 +1,224 @@
+"""The playground's HTTP side without a browser: what it refuses, and `python -m bot`."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import random
+import re
+import signal
+import sys
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import aiohttp
+import pytest
+from aiohttp.test_utils import TestClient, TestServer
+
+from bot.core.i18n import I18n
+from bot.core.languages import Languages
+from bot.core.screens import Screens
+from bot.core.service import TableService
+from bot.core.store import Store, connect
+from bot.playground import make_app
+from bot.playground.images import Gallery, png_size
+from bot.playground.server import page_url
+from bot.playground.web import PLAYGROUND, is_loopback
+from tests.test_architecture import ROOT, imported_modules
+
+
+@pytest.fixture
+async def client(service: TableService, store: Store) -> AsyncIterator[TestClient]:
+    app = make_app(service, Screens(service, I18n()), Languages(store, "en"))
+    async with TestClient(TestServer(app, host="127.0.0.1")) as test_client:
+        yield test_client
+
+
+async def new_room(client: TestClient, game: str = "klac", names: int = 2) -> str:
+    response = await client.post(
+        "/api/rooms",
+        json={"game": game, "names": [f"P{i}" for i in range(names)], "lang": "en"},
+    )
+    data = await response.json()
+    assert data["ok"], data
+    return str(data["url"])
+
+
+async def test_pages_and_refusals(client: TestClient) -> None:
+    home = await client.get("/?lang=ru")
+    assert home.status == 200 and "Площадка Tablebot" in await home.text()
+    assert home.headers["Referrer-Policy"] == "no-referrer"
+    assert "default-src 'self'" in home.headers["Content-Security-Policy"]
+    assert (await client.get("/static/playground.js")).status == 200
+    url = await new_room(client)
+    assert (await client.get(url)).status == 200
+    # Actions take JSON only: a plain cross-site form cannot act here.
+    form = await client.post("/api/rooms", data={"game": "klac", "names": "x"})
+    assert form.status == 415
+    refused = await client.post("/api/rooms", json={"game": "chess", "names": ["A"]})
+    assert (await refused.json()) == {"ok": False, "error": "There is no such game."}
+    too_many = await client.post("/api/rooms", json={"game": "caravan", "names": ["A"] * 3})
+    assert (await too_many.json())["error"] == "This game is for at most 2 players."
+    unnamed = await client.post("/api/rooms", json={"game": "klac", "names": ["A", " "]})
+    assert "name" in (await unnamed.json())["error"]
+    assert (await client.get("/r/nosuchroom0/")).status == 404
+    assert (await client.get("/p/" + "x" * 22 + "/state")).status == 403
+    press = await client.post(url + "press", json={"token": "l:x", "player": 7})
+    assert press.status == 400
+
+
+async def test_a_players_view_names_no_other_player(client: TestClient) -> None:
+    url = await new_room(client, names=3)
+    room = await client.get(url + "state")
+    panels = [p["panel"] for p in (await room.json())["players"]]
+    assert len(set(panels)) == 3
+    own = await client.get(panels[0] + "state?public=1")
+    text = await own.text()
+    assert own.status == 200 and url.strip("/").split("/")[1] not in text
+    assert not any(other in text for other in panels[1:])
+    # A panel may press only its own seat's menu: a lobby button is refused there.
+    playground = client.app[PLAYGROUND]  # type: ignore[index]
+    room_id = url.strip("/").split("/")[1]
+    found = await playground.rooms.get(room_id)
+    assert found is not None and found.table_id is not None
+    refusal = await client.post(panels[0] + "press", json={"token": f"l:{found.table_id}:s"})
+    assert (await refusal.json())["ok"] is False
+    # The same button in the group chat view starts the game.
+    started = await client.post(url + "press", json={"token": f"l:{found.table_id}:s", "player": 0})
+    assert (await started.json()) == {"ok": True}
+
+
+async def test_only_loopback_names_are_answered(service: TableService, store: Store) -> None:
+    app = make_app(service, Screens(service, I18n()), Languages(store, "en"))
+    async with TestClient(TestServer(app, host="127.0.0.1")) as client:
+        assert (await client.get("/", headers={"Host": "localhost:1"})).status == 200
+        rebound = await client.get("/", headers={"Host": "evil.example:8765"})
+        assert rebound.status == 421
+    open_app = make_app(
+        service, Screens(service, I18n()), Languages(store, "en"), loopback_only=False
+    )
+    async with TestClient(TestServer(open_app, host="127.0.0.1")) as client:
+        assert (await client.get("/", headers={"Host": "pc.lan:8765"})).status == 200
+
+
+def test_helpers() -> None:
+    assert all(is_loopback(h) for h in ("127.0.0.1", "localhost", "::1", "[::1]", "127.3.4.5"))
+    assert not any(is_loopback(h) for h in ("0.0.0.0", "192.168.1.2", "example.com"))
+    assert page_url("127.0.0.1", [("127.0.0.1", 8765)]) == "http://127.0.0.1:8765/"
+    assert page_url("0.0.0.0", [("0.0.0.0", 9000)]) == "http://127.0.0.1:9000/"
+    assert page_url("::1", [("::1", 80, 0, 0)]) == "http://[::1]:80/"
+    png = b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR\x00\x00\x04\xb0\x00\x00\x02\xb8"
+    assert png_size(png) == (1200, 696) and png_size(b"GIF89a") is None
+    gallery = Gallery(size=2)
+    name = gallery.add("room", "pg:1", b"hand", "t:1:abc")
+    assert gallery.get("room", "pg:1", name) == b"hand"
+    assert gallery.get("room", "pg:2", name) is None and gallery.get("room", "pub", name) is None
+    gallery.add("room", "pub", b"a", "k1")
+    gallery.add("room", "pub", b"b", "k2")
+    assert gallery.get("room", "pg:1", name) is None, "the oldest picture makes room"
+
+
+def test_the_core_never_imports_the_playground() -> None:
+    offences = [
+        str(path.relative_to(ROOT))
+        for path in sorted((ROOT / "bot" / "core").rglob("*.py"))
+        if any(name.startswith("bot.playground") for name in imported_modules(path))
+    ]
+    assert offences == []
+
+
+async def test_python_m_bot_without_a_token_serves_the_playground(
+    redis_url: str, prefix: str, tmp_path: Path
+) -> None:
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("TELEGRAM", "DISCORD"))}
+    env |= {"REDIS_URL": redis_url, "REDIS_KEY_PREFIX": prefix, "PLAYGROUND_PORT": "0"}
+    process = await asyncio.create_subprocess_exec(
+        sys.executable, "-m", "bot", env=env, cwd=tmp_path,
+        stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE,
+    )  # fmt: skip
+    try:
+        assert process.stdout is not None
+        line = (await asyncio.wait_for(process.stdout.readline(), 30)).decode()
+        found = re.search(r"http://127\.0\.0\.1:\d+/", line)
+        assert found, line
+        async with aiohttp.ClientSession() as session, session.get(found[0]) as response:
+            assert response.status == 200
+            assert "Tablebot" in await response.text()
+    finally:
+        process.send_signal(signal.SIGTERM)
+        _, stderr = await asyncio.wait_for(process.communicate(), 30)
+    assert process.returncode == 0, stderr.decode()
+    assert "event=started frontend=playground" in stderr.decode()
+
+
+async def test_with_redis_down_it_says_so(prefix: str) -> None:
+    # Nothing listens on port 1: every Redis call fails at once.
+    store = Store(connect("redis://127.0.0.1:1/0"), prefix=prefix)
+    service = TableService(store)
+    app = make_app(service, Screens(service, I18n()), Languages(store, "en"))
+    async with TestClient(TestServer(app, host="127.0.0.1")) as client:
+        page = await client.get("/r/someroomid/?lang=en")
+        assert page.status == 503 and "not reachable" in await page.text()
+        created = await client.post("/api/rooms?lang=en", json={"game": "klac", "names": ["A"]})
+        assert (await created.json())["error"].startswith("The bot’s storage is not reachable")
+    await store.redis.aclose()
+
+
+async def test_a_whole_game_to_the_end_through_the_players_pages(client: TestClient) -> None:
+    """Klac! to 50 points: each move pressed on the mover's own page, as its script does."""
+    url = await new_room(client, names=2)
+    room = await (await client.get(url + "state")).json()
+    lobby = room["messages"][0]["buttons"]
+    target = next(b["token"] for row in lobby for b in row if "Play to" in b["label"])
+    for _ in range(4):  # 150 → 200 → 250 → 300 → 50
+        assert (
+            await (await client.post(url + "press", json={"token": target, "player": 0})).json()
+        )["ok"]
+    start = next(b["token"] for row in lobby for b in row if "Start" in b["label"])
+    assert (await (await client.post(url + "press", json={"token": start, "player": 0})).json())[
+        "ok"
+    ]
+    panels = [p["panel"] for p in room["players"]]
+    rng = random.Random(1)
+    for _ in range(1000):
+        room = await (await client.get(url + "state")).json()
+        if room["status"] != "playing":
+            break
+        mover = next(p["index"] for p in room["players"] if p["to_move"])
+        own = await (await client.get(panels[mover] + "state")).json()
+        options = [
+            b["token"]
+            for row in own["message"]["buttons"]
+            for b in row
+            if not b["label"].startswith(("⬅", "✖"))
+        ]
+        pressed = await client.post(panels[mover] + "press", json={"token": rng.choice(options)})
+        assert (await pressed.json())["ok"]
+    assert room["status"] == "finished"
+    table = next(m for m in room["messages"] if m["kind"] == "table")
+    assert "🏆" in table["text"]
+    assert any("🏆" in entry["text"] for entry in room["log"]), "the result is in the log"
+
+
+async def test_why_not_is_shown_on_the_pressers_page_only(client: TestClient) -> None:
+    url = await new_room(client, game="caravan", names=2)
+    room = await (await client.get(url + "state")).json()
+    start = next(
+        b["token"] for row in room["messages"][0]["buttons"] for b in row if "Start" in b["label"]
+    )
+    await client.post(url + "press", json={"token": start, "player": 0})
+    room = await (await client.get(url + "state")).json()
+    mover = next(p for p in room["players"] if p["to_move"])
+    other = next(p for p in room["players"] if not p["to_move"])
+    own = await (await client.get(mover["panel"] + "state")).json()
+    why = next(
+        b["token"] for row in own["message"]["buttons"] for b in row if "Why not" in b["label"]
+    )
+    assert (await (await client.post(mover["panel"] + "press", json={"token": why})).json())["ok"]
+    own = await (await client.get(mover["panel"] + "state")).json()
+    assert "❓ Why not:" in own["message"]["text"]
+    theirs = await (await client.get(other["panel"] + "state")).json()
+    assert "Why not" not in theirs["message"]["text"]
+    # The other player cannot press it: it is the mover's seat's button.
+    refused = await (await client.post(other["panel"] + "press", json={"token": why})).json()
+    assert refused == {"ok": False, "error": "These buttons belong to another player."}
