@@ -10,7 +10,7 @@ import sys
 from collections.abc import AsyncIterator
 from dataclasses import dataclass
 
-from bot import logs
+from bot import logs, playground
 from bot.config import ConfigError, Settings
 from bot.core.i18n import LANGUAGES, I18n
 from bot.core.languages import Languages
@@ -19,6 +19,7 @@ from bot.core.screens import Screens
 from bot.core.service import TableService
 from bot.core.store import Store, connect
 from bot.core.timers import run_timers
+from bot.discord import app as discord
 from bot.telegram import app as telegram
 from games import registry
 
@@ -66,32 +67,52 @@ async def open_core(settings: Settings) -> AsyncIterator[Core]:
 
 
 async def serve(settings: Settings) -> int:
-    """Run the configured frontends and the timer loop until SIGINT/SIGTERM."""
-    if settings.telegram is None:
-        print(
-            "No chat frontend is configured: set TELEGRAM_TOKEN (see .env.example).",
-            file=sys.stderr,
-        )
-        return 2
+    """Run the configured frontends and the timer loop until SIGINT/SIGTERM.
+
+    Telegram and Discord run side by side in one process when both tokens
+    are set (or in separate processes sharing one Redis, one token each).
+    With no platform token the local playground runs instead, so the project
+    can be tried without creating a bot anywhere.
+    """
     async with open_core(settings) as core:
         stop = asyncio.Event()
         loop = asyncio.get_running_loop()
         for sig in (signal.SIGINT, signal.SIGTERM):
             loop.add_signal_handler(sig, stop.set)
-        bot = telegram.make_bot(settings.telegram)
-        frontend = await telegram.build(bot, core.service, core.screens, core.languages)
+        if settings.telegram is None and settings.discord is None:
+            return await playground.run(core, settings.playground, stop)
+        runs = []
+        if settings.telegram is not None:
+            bot = telegram.make_bot(settings.telegram)
+            tg = await telegram.build(bot, core.service, core.screens, core.languages)
+            runs.append(telegram.run(tg, settings.telegram, stop))
+        if settings.discord is not None:
+            client = discord.make_client(settings.discord)
+            dc = await discord.build(client, core.service, core.screens, core.languages)
+            runs.append(discord.run(dc, settings.discord, stop))
         info = await core.service.store.redis.info("server")
         log.info(
-            "event=started games=%s languages=%s redis=%s mode=%s",
+            "event=started games=%s languages=%s redis=%s telegram=%s discord=%s",
             ",".join(registry.names()),
             ",".join(LANGUAGES),
             info.get("redis_version"),
-            "webhook" if settings.telegram.webhook_url else "polling",
+            _telegram_mode(settings),
+            "on" if settings.discord is not None else "off",
         )
         timers = asyncio.create_task(run_timers(core.service, stop))
-        await telegram.run(frontend, settings.telegram, stop)
-        await timers
+        try:
+            await asyncio.gather(*runs)
+        finally:
+            # One frontend failing (a revoked token, say) stops the process.
+            stop.set()
+            await timers
         return 0
+
+
+def _telegram_mode(settings: Settings) -> str:
+    if settings.telegram is None:
+        return "off"
+    return "webhook" if settings.telegram.webhook_url else "polling"
 
 
 def main() -> int:
@@ -106,4 +127,8 @@ def main() -> int:
         return asyncio.run(serve(settings))
     except RedisUnavailable as exc:
         print(f"Redis: {exc}", file=sys.stderr)
+        return 2
+    except ConfigError as exc:
+        # A setting only the platform could judge, such as a refused token.
+        print(f"Configuration error: {exc}", file=sys.stderr)
         return 2

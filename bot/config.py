@@ -28,6 +28,31 @@ class TelegramSettings:
 
 
 @dataclass(frozen=True)
+class DiscordSettings:
+    """How to run the Discord bot."""
+
+    token: str
+    #: a REST proxy in front of Discord's API (e.g. one that shares rate limits
+    #: between processes), as ``https://host/api/v10``; unset: Discord's own
+    api_url: str | None = None
+    #: register the slash commands in this server only (instant; for testing);
+    #: unset: globally
+    guild_id: int | None = None
+    #: run only these shards (several processes for one large bot); unset: all
+    shard_ids: tuple[int, ...] = ()
+    #: the total number of shards; unset: what Discord recommends
+    shard_count: int | None = None
+
+
+@dataclass(frozen=True)
+class PlaygroundSettings:
+    """Where the local playground (the web frontend used when no token is set) listens."""
+
+    host: str = "127.0.0.1"  # loopback: the playground has no authentication
+    port: int = 8765  # 0: any free port
+
+
+@dataclass(frozen=True)
 class Settings:
     """Everything an operator can configure."""
 
@@ -39,6 +64,8 @@ class Settings:
     default_language: str
     log_level: str
     telegram: TelegramSettings | None
+    discord: DiscordSettings | None = None
+    playground: PlaygroundSettings = PlaygroundSettings()
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> Settings:
@@ -57,6 +84,11 @@ class Settings:
             default_language=language,
             log_level=values.get("LOG_LEVEL", "INFO").upper(),
             telegram=_telegram(values),
+            discord=_discord(values),
+            playground=PlaygroundSettings(
+                host=values.get("PLAYGROUND_HOST") or "127.0.0.1",
+                port=_port(values, "PLAYGROUND_PORT", 8765),
+            ),
         )
 
 
@@ -79,6 +111,32 @@ def _telegram(values: Mapping[str, str]) -> TelegramSettings | None:
     )
 
 
+def _discord(values: Mapping[str, str]) -> DiscordSettings | None:
+    token = values.get("DISCORD_TOKEN")
+    if not token:
+        return None
+    guild = values.get("DISCORD_GUILD_ID") or None
+    raw_shards = values.get("DISCORD_SHARD_IDS") or ""
+    try:
+        shards = tuple(int(part) for part in raw_shards.replace(",", " ").split())
+    except ValueError:
+        raise ConfigError(f"DISCORD_SHARD_IDS must be shard numbers, not {raw_shards!r}") from None
+    count = _positive_int(values, "DISCORD_SHARD_COUNT", 0) or None
+    if shards and count is None:
+        raise ConfigError("DISCORD_SHARD_COUNT is required with DISCORD_SHARD_IDS")
+    if count is not None and any(not 0 <= s < count for s in shards):
+        raise ConfigError("DISCORD_SHARD_IDS must be below DISCORD_SHARD_COUNT")
+    if guild is not None and not guild.isdigit():
+        raise ConfigError(f"DISCORD_GUILD_ID must be a server id, not {guild!r}")
+    return DiscordSettings(
+        token=token,
+        api_url=values.get("DISCORD_API_URL") or None,
+        guild_id=int(guild) if guild else None,
+        shard_ids=shards,
+        shard_count=count,
+    )
+
+
 def read_dotenv(path: Path) -> dict[str, str]:
     """``KEY=VALUE`` lines of a ``.env`` file (comments and blank lines skipped)."""
     if not path.is_file():
@@ -91,6 +149,15 @@ def read_dotenv(path: Path) -> dict[str, str]:
         key, _, value = line.partition("=")
         out[key.strip()] = value.strip().strip("'\"")
     return out
+
+
+def _port(values: Mapping[str, str], key: str, default: int) -> int:
+    raw = values.get(key)
+    if raw is None or raw == "":
+        return default
+    if not raw.isdigit() or int(raw) > 65535:
+        raise ConfigError(f"{key} must be a port number from 0 to 65535, not {raw!r}")
+    return int(raw)
 
 
 def _positive_int(values: Mapping[str, str], key: str, default: int) -> int:

@@ -13,7 +13,11 @@ ROOT = Path(__file__).resolve().parent.parent
 FORBIDDEN = {
     "games": ("render", "bot", "redis", "PIL", "asyncio", "aiogram", "discord", "aiohttp"),
     "render": ("bot", "redis", "asyncio", "aiogram", "discord", "aiohttp"),
-    "bot/core": ("bot.telegram", "bot.discord", "bot.web", "aiogram", "discord", "aiohttp"),
+    "bot/core": ("bot.telegram", "bot.discord", "bot.playground", "aiogram", "discord", "aiohttp"),
+    # Frontends share the core, never each other.
+    "bot/telegram": ("bot.discord", "bot.playground", "discord"),
+    "bot/discord": ("bot.telegram", "bot.playground", "aiogram"),
+    "bot/playground": ("bot.telegram", "bot.discord", "aiogram", "discord"),
 }
 
 

@@ -9,8 +9,8 @@ import pytest
 from redis.asyncio import Redis
 
 from bot.core.decks import DeckBook
-from bot.core.languages import Languages
 from bot.core.errors import Unavailable
+from bot.core.languages import Languages
 from bot.core.redis_server import HOW_TO_GET_REDIS, RedisServer, RedisUnavailable
 from bot.core.service import TableService
 from bot.core.store import Store, connect

@@ -13,6 +13,18 @@ from tests.telegram.conftest import ANYA, GROUP
 from tests.telegram.fake_api import FakeTelegram
 
 
+async def stop(process: asyncio.subprocess.Process) -> bytes:
+    """SIGTERM, as an operator stops it; killed if it does not stop (never left running)."""
+    process.send_signal(signal.SIGTERM)
+    try:
+        _, stderr = await asyncio.wait_for(process.communicate(), 30)
+    finally:
+        if process.returncode is None:
+            process.kill()
+            await process.wait()
+    return stderr
+
+
 async def test_python_m_bot_runs_discord_and_telegram_in_one_process(
     redis_url: str, prefix: str, tmp_path: Path
 ) -> None:
@@ -40,8 +52,7 @@ async def test_python_m_bot_runs_discord_and_telegram_in_one_process(
                 lambda c: c.method == "sendMessage" and c.chat_id == GROUP, 15
             )
         finally:
-            process.send_signal(signal.SIGTERM)
-            _, stderr = await asyncio.wait_for(process.communicate(), 30)
+            stderr = await stop(process)
         log = stderr.decode()
         assert process.returncode == 0, log
         assert "event=started" in log and "telegram=polling discord=on" in log
@@ -62,7 +73,11 @@ async def test_a_refused_discord_token_is_one_clear_line(redis_url: str, tmp_pat
             sys.executable, "-m", "bot", env=env, cwd=tmp_path,
             stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE,
         )  # fmt: skip
-        _, stderr = await asyncio.wait_for(process.communicate(), 60)
+        try:
+            _, stderr = await asyncio.wait_for(process.communicate(), 60)
+        finally:
+            if process.returncode is None:
+                process.kill()
     assert process.returncode == 2
     assert "Configuration error: Discord refused DISCORD_TOKEN" in stderr.decode()
     assert "Traceback" not in stderr.decode()
