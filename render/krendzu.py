@@ -1160,15 +1160,16 @@ def _status_left(
     x += icon.width + 10
     label = f"{min(ctx.tour, ctx.tours)}/{ctx.tours}"
     c.draw_text(draw, (x, cy), label, big, c.INK)
-    x += round(big.getlength(label)) + 26
+    # Gaps narrow enough that the exchange limit fits the panel's width too.
+    x += round(big.getlength(label)) + 18
     pile = _aside_icon(48)
     c.paste(canvas, pile, (x, cy - pile.height // 2))
     x += pile.width + 8
     c.draw_text(draw, (x, cy), str(ctx.aside), big, c.INK)
-    x += round(big.getlength(str(ctx.aside))) + 26
+    x += round(big.getlength(str(ctx.aside))) + 18
     if ctx.phase in ("announce", "discard"):
         c.draw_text(draw, (x, cy + 1), "⇄", c.font(38, bold=True), c.TURN_MARK)
-        x += 44
+        x += 40
         c.draw_text(draw, (x, cy), f"≤{ctx.exchange_max}", big, c.INK)
 
 
