@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import statistics
 import tempfile
 from collections.abc import Iterator
 from pathlib import Path
@@ -23,3 +24,19 @@ def redis_url() -> Iterator[str]:
         yield server.start()
     finally:
         server.stop()
+
+
+def report_presses(
+    platform: str, steps: list[float], moves: list[float], delivered: list[float]
+) -> None:
+    """Print p50/p99 of press handling times (ms) measured by a frontend benchmark."""
+    for name, durations in (
+        ("all presses", steps + moves),
+        ("menu steps", steps),
+        ("moves", moves),
+        ("moves until every message was drawn and sent", delivered),
+    ):
+        durations = sorted(durations)
+        p50 = statistics.median(durations)
+        p99 = durations[min(len(durations) - 1, int(len(durations) * 0.99))]
+        print(f"{platform} {name}: {len(durations)}, handling p50 {p50:.1f} ms, p99 {p99:.1f} ms")

@@ -21,13 +21,12 @@ import argparse
 import asyncio
 import os
 import random
-import statistics
 import time
 
 import discord
 import discord.http
 
-from bench.common import redis_url
+from bench.common import redis_url, report_presses
 from bot.config import DiscordSettings
 from bot.core.i18n import I18n
 from bot.core.languages import Languages
@@ -127,16 +126,7 @@ def main() -> None:
     args = parser.parse_args()
     with redis_url() as url:
         steps, moves, delivered = asyncio.run(play(url, args.games))
-    for name, durations in (
-        ("all presses", steps + moves),
-        ("menu steps", steps),
-        ("moves", moves),
-        ("moves until every message was drawn and sent", delivered),
-    ):
-        durations.sort()
-        p50 = statistics.median(durations)
-        p99 = durations[min(len(durations) - 1, int(len(durations) * 0.99))]
-        print(f"discord {name}: {len(durations)}, handling p50 {p50:.1f} ms, p99 {p99:.1f} ms")
+    report_presses("discord", steps, moves, delivered)
     print("Discord wants an answer within 3 s; every press is deferred first")
 
 

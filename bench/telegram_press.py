@@ -19,7 +19,6 @@ import argparse
 import asyncio
 import os
 import random
-import statistics
 import time
 from collections.abc import Awaitable, Callable
 from typing import Any
@@ -29,7 +28,7 @@ from aiogram.client.session.aiohttp import AiohttpSession
 from aiogram.client.telegram import TelegramAPIServer
 from aiogram.types import TelegramObject, Update
 
-from bench.common import redis_url
+from bench.common import redis_url, report_presses
 from bot.core.i18n import I18n
 from bot.core.languages import Languages
 from bot.core.screens import Screens
@@ -129,16 +128,7 @@ def main() -> None:
     args = parser.parse_args()
     with redis_url() as url:
         steps, moves, delivered = asyncio.run(play(url, args.games))
-    for name, durations in (
-        ("all presses", steps + moves),
-        ("menu steps", steps),
-        ("moves", moves),
-        ("moves until every message was drawn and sent", delivered),
-    ):
-        durations.sort()
-        p50 = statistics.median(durations)
-        p99 = durations[min(len(durations) - 1, int(len(durations) * 0.99))]
-        print(f"telegram {name}: {len(durations)}, handling p50 {p50:.1f} ms, p99 {p99:.1f} ms")
+    report_presses("telegram", steps, moves, delivered)
     print("target: p50 <= 30 ms over a played game, rendering included")
 
 

@@ -28,8 +28,9 @@ import discord
 
 from bot.core.i18n import I18n
 from bot.core.languages import Languages
+from bot.core.publishing import ChatPublisher
 from bot.core.screens import Button, Screen, Screens
-from bot.core.service import Change, Notice, TableService
+from bot.core.service import Notice, TableService
 from bot.core.tables import Status, Table
 from bot.core.tokens import LobbyToken, decode
 from bot.discord import ids
@@ -42,15 +43,6 @@ DM_FLAG = "dc:dm"
 #: An ephemeral hand is edited through the token of the interaction that
 #: sent it, valid 15 minutes; after this long it is sent again instead.
 HAND_TOKEN_SECONDS = 14 * 60
-#: Notices told in the channel; the others show on the table or privately.
-CHANNEL_NOTICES = {
-    "auto-move",
-    "seat-to-bot",
-    "turn-overdue",
-    "vote-failed",
-    "vote-expired",
-    "game-aborted",
-}
 LOBBY_REF = "dc:lobby"
 TABLE_REF = "dc:table"
 PING_REF = "dc:ping"
@@ -71,7 +63,7 @@ class HandRef:
         return now - self.sent_at < HAND_TOKEN_SECONDS
 
 
-class Publisher:
+class Publisher(ChatPublisher):
     """Turns core changes into Discord messages."""
 
     def __init__(
@@ -94,29 +86,10 @@ class Publisher:
         self.clock = clock
 
     # -- reacting to the core ------------------------------------------------
-
-    async def on_change(self, change: Change) -> None:
-        """Bring every message of the table up to date (the service calls this).
-
-        Only queues work: images are drawn when a queued call runs, so an
-        interaction is answered at once and only the newest table is drawn.
-        """
-        table, state = change.table, change.state
-        lang = await self.languages.for_chat(table.chat)
-        if state is None or change.kind == "start":
-            self.show_lobby(table, lang)
-        if state is None:
-            return
-        self.show_table(table, state, lang)
-        if table.status != Status.PLAYING:
-            self._drop_ping(table)
-        if change.private and self.screens.has_private(table.game):
-            for seat in range(len(table.players)):
-                await self.show_seat(table, state, seat)
-        if change.ping:
-            await self._ping(table, change.ping, change.notice)
-        if change.notice is not None and change.notice.msg in CHANNEL_NOTICES:
-            self.say(table.chat, self.screens.notice(table, change.notice, lang))
+    #
+    # ``on_change`` (from ChatPublisher) only queues work: images are drawn
+    # when a queued call runs, so an interaction is answered at once and only
+    # the newest table is drawn.
 
     async def refresh(self, chat: str) -> None:
         """Show the channel's table again (after its language changed)."""
@@ -168,6 +141,8 @@ class Publisher:
             return self.table_message(table, shown, lang), shown.image_key
 
         self._show_in_channel(table, TABLE_REF, draw)
+        if table.status != Status.PLAYING:
+            self._drop_ping(table)
 
     def table_message(self, table: Table, screen: Screen, lang: str) -> Outgoing:
         """The table screen plus "My hand" while a game with hands is running."""
@@ -410,7 +385,7 @@ class Publisher:
 
         self.sender.put(None, call)
 
-    async def _ping(self, table: Table, seats: list[int], notice: Notice | None) -> None:
+    async def ping(self, table: Table, seats: list[int], notice: Notice | None) -> None:
         """Tell the seats whose turn began: in their DM if they chose that, else in the
         channel with a mention (replacing the previous ping) and a "My hand" button."""
         lang = await self.languages.for_chat(table.chat)

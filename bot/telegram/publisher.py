@@ -25,8 +25,9 @@ from aiogram.types import BufferedInputFile, InlineKeyboardMarkup, InputMediaPho
 
 from bot.core.i18n import I18n
 from bot.core.languages import Languages
+from bot.core.publishing import ChatPublisher
 from bot.core.screens import Button, Screen, Screens
-from bot.core.service import Change, Notice, TableService
+from bot.core.service import Notice, TableService
 from bot.core.tables import Status, Table
 from bot.telegram import ids
 from bot.telegram.markup import caption, keyboard
@@ -35,18 +36,9 @@ from bot.telegram.outbox import Outbox
 log = logging.getLogger("bot.telegram")
 
 DM_FLAG = "tg:dm"
-#: Notices told in the group; the others show in the caption or privately.
-GROUP_NOTICES = {
-    "auto-move",
-    "seat-to-bot",
-    "turn-overdue",
-    "vote-failed",
-    "vote-expired",
-    "game-aborted",
-}
 
 
-class Publisher:
+class Publisher(ChatPublisher):
     """Turns core changes into Telegram messages."""
 
     def __init__(
@@ -72,28 +64,10 @@ class Publisher:
         return f"https://t.me/{self.bot_username}?start=join_{table_id}"
 
     # -- reacting to the core ------------------------------------------------
-
-    async def on_change(self, change: Change) -> None:
-        """Bring every message of the table up to date (the service calls this).
-
-        Only queues work: images are drawn when a queued call runs, so a
-        press is answered at once and, when moves come faster than Telegram
-        lets the bot edit, only the newest table is ever drawn.
-        """
-        table, state = change.table, change.state
-        lang = await self.languages.for_chat(table.chat)
-        if state is None or change.kind == "start":
-            self.show_lobby(table, lang)
-        if state is None:
-            return
-        self.show_table(table, state, lang)
-        if change.private and self.screens.has_private(table.game):
-            for seat in range(len(table.players)):
-                await self.show_seat(table, state, seat)
-        for seat in change.ping:
-            await self._ping(table, seat, change.notice)
-        if change.notice is not None and change.notice.msg in GROUP_NOTICES:
-            self.say(table.chat, self.screens.notice(table, change.notice, lang))
+    #
+    # ``on_change`` (from ChatPublisher) only queues work: images are drawn
+    # when a queued call runs, so a press is answered at once and, when moves
+    # come faster than Telegram lets the bot edit, only the newest table is drawn.
 
     def show_lobby(self, table: Table, lang: str) -> None:
         """The lobby message, with a deep link for players who never opened the bot."""
@@ -280,8 +254,12 @@ class Publisher:
 
     # -- notices -------------------------------------------------------------
 
+    async def ping(self, table: Table, seats: list[int], notice: Notice | None) -> None:
+        """A short private message to each seat; the previous one is removed."""
+        for seat in seats:
+            await self._ping(table, seat, notice)
+
     async def _ping(self, table: Table, seat: int, notice: Notice | None) -> None:
-        """A short private message that notifies the player; the previous one is removed."""
         player = table.players[seat]
         if player.bot:
             return

@@ -2,27 +2,13 @@
 
 from __future__ import annotations
 
-import asyncio
 import os
-import signal
-import sys
 from pathlib import Path
 
 from tests.discord.fake_discord import FakeDiscord
+from tests.processes import run_to_exit, running_bot
 from tests.telegram.conftest import ANYA, GROUP
 from tests.telegram.fake_api import FakeTelegram
-
-
-async def stop(process: asyncio.subprocess.Process) -> bytes:
-    """SIGTERM, as an operator stops it; killed if it does not stop (never left running)."""
-    process.send_signal(signal.SIGTERM)
-    try:
-        _, stderr = await asyncio.wait_for(process.communicate(), 30)
-    finally:
-        if process.returncode is None:
-            process.kill()
-            await process.wait()
-    return stderr
 
 
 async def test_python_m_bot_runs_discord_and_telegram_in_one_process(
@@ -40,23 +26,16 @@ async def test_python_m_bot_runs_discord_and_telegram_in_one_process(
             "REDIS_URL": redis_url,
             "REDIS_KEY_PREFIX": prefix,
         }
-        process = await asyncio.create_subprocess_exec(
-            sys.executable, "-m", "bot", env=env, cwd=tmp_path,
-            stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE,
-        )  # fmt: skip
-        try:
+        async with running_bot(env, tmp_path) as bot:
             await discord_fake.wait_until(lambda: len(discord_fake.global_commands) == 8, 60)
             await telegram_fake.wait_until(lambda: telegram_fake.waiting_polls > 0, timeout=60)
             telegram_fake.send_text(ANYA, GROUP, "/play klac")
             await telegram_fake.wait_for(
                 lambda c: c.method == "sendMessage" and c.chat_id == GROUP, 15
             )
-        finally:
-            stderr = await stop(process)
-        log = stderr.decode()
-        assert process.returncode == 0, log
-        assert "event=started" in log and "telegram=polling discord=on" in log
-        assert "event=commands-synced count=8" in log
+        assert bot.returncode == 0, bot.stderr
+        assert "event=started" in bot.stderr and "telegram=polling discord=on" in bot.stderr
+        assert "event=commands-synced count=8" in bot.stderr
         names = {c["name"] for c in discord_fake.global_commands}
         assert names == {"play", "hand", "rules", "stop", "stats", "lang", "deck", "help"}
 
@@ -69,15 +48,7 @@ async def test_a_refused_discord_token_is_one_clear_line(redis_url: str, tmp_pat
             "DISCORD_API_URL": fake.base_url,
             "REDIS_URL": redis_url,
         }
-        process = await asyncio.create_subprocess_exec(
-            sys.executable, "-m", "bot", env=env, cwd=tmp_path,
-            stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE,
-        )  # fmt: skip
-        try:
-            _, stderr = await asyncio.wait_for(process.communicate(), 60)
-        finally:
-            if process.returncode is None:
-                process.kill()
-    assert process.returncode == 2
-    assert "Configuration error: Discord refused DISCORD_TOKEN" in stderr.decode()
-    assert "Traceback" not in stderr.decode()
+        code, log = await run_to_exit(env, tmp_path)
+    assert code == 2
+    assert "Configuration error: Discord refused DISCORD_TOKEN" in log
+    assert "Traceback" not in log

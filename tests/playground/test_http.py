@@ -6,8 +6,6 @@ import asyncio
 import os
 import random
 import re
-import signal
-import sys
 from collections.abc import AsyncIterator
 from pathlib import Path
 
@@ -24,6 +22,7 @@ from bot.playground import make_app
 from bot.playground.images import Gallery, png_size
 from bot.playground.server import page_url
 from bot.playground.web import PLAYGROUND, is_loopback
+from tests.processes import running_bot
 from tests.test_architecture import ROOT, imported_modules
 
 
@@ -132,23 +131,17 @@ async def test_python_m_bot_without_a_token_serves_the_playground(
 ) -> None:
     env = {k: v for k, v in os.environ.items() if not k.startswith(("TELEGRAM", "DISCORD"))}
     env |= {"REDIS_URL": redis_url, "REDIS_KEY_PREFIX": prefix, "PLAYGROUND_PORT": "0"}
-    process = await asyncio.create_subprocess_exec(
-        sys.executable, "-m", "bot", env=env, cwd=tmp_path,
-        stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE,
-    )  # fmt: skip
-    try:
-        assert process.stdout is not None
-        line = (await asyncio.wait_for(process.stdout.readline(), 30)).decode()
+    async with running_bot(env, tmp_path) as bot:
+        stdout = bot.process.stdout
+        assert stdout is not None
+        line = (await asyncio.wait_for(stdout.readline(), 30)).decode()
         found = re.search(r"http://127\.0\.0\.1:\d+/", line)
         assert found, line
         async with aiohttp.ClientSession() as session, session.get(found[0]) as response:
             assert response.status == 200
             assert "Tablebot" in await response.text()
-    finally:
-        process.send_signal(signal.SIGTERM)
-        _, stderr = await asyncio.wait_for(process.communicate(), 30)
-    assert process.returncode == 0, stderr.decode()
-    assert "event=started frontend=playground" in stderr.decode()
+    assert bot.returncode == 0, bot.stderr
+    assert "event=started frontend=playground" in bot.stderr
 
 
 async def test_with_redis_down_it_says_so(prefix: str) -> None:
@@ -210,6 +203,11 @@ async def test_why_not_is_shown_on_the_pressers_page_only(client: TestClient) ->
     room = await (await client.get(url + "state")).json()
     mover = next(p for p in room["players"] if p["to_move"])
     other = next(p for p in room["players"] if not p["to_move"])
+    own = await (await client.get(mover["panel"] + "state")).json()
+    # One card chosen: the opponent's caravans never take it, so "why not?" is there
+    # whatever the deal (at the first step it is not, when every card could go somewhere).
+    card = own["message"]["buttons"][0][0]["token"]
+    assert (await (await client.post(mover["panel"] + "press", json={"token": card})).json())["ok"]
     own = await (await client.get(mover["panel"] + "state")).json()
     why = next(
         b["token"] for row in own["message"]["buttons"] for b in row if "Why not" in b["label"]
