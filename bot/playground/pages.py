@@ -1,7 +1,9 @@
 """The playground's HTML pages: a frame of translated text; the script fills in the views.
 
-Everything a page needs comes from this server (``/static``), so the
-playground works with no internet connection.
+Everything a page needs comes from this server (``/static``, and ``/fonts`` for
+the pictures' fonts), so the playground works with no internet connection. The
+emoji font is preloaded: Chromium draws text laid out before a font it needed
+had arrived as empty boxes and never draws it again.
 """
 
 from __future__ import annotations
@@ -44,6 +46,7 @@ def _layout(i18n: I18n, lang: str, title: str, body: str, config: dict[str, Any]
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>{escape(title)}</title>
 <link rel="icon" href="data:,">
+<link rel="preload" href="/static/emoji.ttf" as="font" type="font/ttf" crossorigin>
 <link rel="stylesheet" href="/static/playground.css">
 </head>
 <body class="page-{page}">

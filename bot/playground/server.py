@@ -46,7 +46,11 @@ async def run(core: Core, settings: PlaygroundSettings, stop: asyncio.Event) -> 
     url = page_url(settings.host, runner.addresses)
     timers = asyncio.create_task(run_timers(core.service, stop))
     log.info("event=started frontend=playground games=%s url=%s", ",".join(registry.names()), url)
-    print(f"No TELEGRAM_TOKEN set: the local playground is at {url} (Ctrl+C stops it)", flush=True)
+    print(
+        f"No TELEGRAM_TOKEN or DISCORD_TOKEN set: the local playground is at {url}"
+        " (Ctrl+C stops it)",
+        flush=True,
+    )
     if not loopback:
         print(
             f"WARNING: listening on {settings.host}, beyond this machine, with no"

@@ -42,6 +42,7 @@ from bot.playground import pages
 from bot.playground.frontend import Playground, Refusal
 from bot.playground.images import PUBLIC
 from bot.playground.rooms import LocalPlayer, Room, RoomError
+from render.common import FONT_DIR
 
 log = logging.getLogger("bot.playground")
 PLAYGROUND = web.AppKey("playground", Playground)
@@ -89,6 +90,8 @@ def make_app(
             web.post("/p/{secret}/stop", panel_stop),
             web.post("/p/{secret}/lang", panel_lang),
             web.static("/static", static),
+            # The pictures' fonts, for symbols the system's fonts lack.
+            web.static("/fonts", FONT_DIR),
         ]
     )
     return app

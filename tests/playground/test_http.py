@@ -49,6 +49,10 @@ async def test_pages_and_refusals(client: TestClient) -> None:
     assert home.headers["Referrer-Policy"] == "no-referrer"
     assert "default-src 'self'" in home.headers["Content-Security-Policy"]
     assert (await client.get("/static/playground.js")).status == 200
+    # The fonts for symbols a machine lacks come from here too, preloaded by every page.
+    for font in ("/static/emoji.ttf", "/fonts/DejaVuSans.ttf", "/fonts/DejaVuSans-Bold.ttf"):
+        assert (await client.get(font)).status == 200, font
+    assert 'rel="preload" href="/static/emoji.ttf" as="font"' in await home.text()
     url = await new_room(client)
     assert (await client.get(url)).status == 200
     # Actions take JSON only: a plain cross-site form cannot act here.

@@ -97,6 +97,12 @@ async def test_three_players_play_by_clicking_and_see_only_their_own_hands(
     assert len(set(keys)) == len(keys), "the table picture changed after every move"
     assert await room_page.evaluate("window.stillTheSamePage") is True
     await screenshot(room_page, "klac-3-players-room")
+    # The colour marks of Klac's card buttons draw with the served font on any machine.
+    fonts = await room_page.evaluate(
+        """async () => (await Promise.all(['"Tablebot Emoji"', '"Tablebot Sans"'].map(
+            family => document.fonts.load(`16px ${family}`, '🔵⚀')))).map(f => f.length)"""
+    )
+    assert fonts == [1, 1]
     await screenshot(players[0], "klac-3-players-own-page")
     log = await room_page.locator("#log").inner_text()
     assert "the game begins" in log
