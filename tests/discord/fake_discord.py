@@ -23,7 +23,12 @@ Behaviour copied from Discord on purpose:
   component is on; ephemeral (flag 64) messages are stored with the flag;
 * a message edit that sends ``attachments`` keeps only the listed existing
   attachments plus the new files; one without it keeps them all;
-* components that repeat a custom id are refused (400/50035);
+* components that repeat a custom id are refused (400/50035), and so is a
+  message or command beyond Discord's documented limits (see ``limit_problems``
+  and ``command_problems``): 2000 characters of content, 5 action rows of 5
+  buttons or one select, 25 select options, 100-character custom ids and
+  option values, 80-character button labels, 10 MiB per file; command names
+  of 1-32 lowercase letters, digits, ``-`` or ``_`` in every locale;
 * opening a DM with a user whose DMs are closed works, sending into it is a
   403/50007, as in production.
 """
@@ -61,6 +66,22 @@ CANNOT_DM: Final = (403, 50007, "Cannot send messages to this user")
 MISSING_PERMISSIONS: Final = (403, 50013, "Missing Permissions")
 EMPTY_MESSAGE: Final = (400, 50006, "Cannot send an empty message")
 INVALID_FORM_BODY: Final = (400, 50035, "Invalid Form Body")
+TOO_LARGE: Final = (413, 40005, "Request entity too large")
+
+# Discord's documented limits of messages, components and commands.
+CONTENT_LIMIT: Final = 2000
+ROWS_LIMIT: Final = 5
+ROW_BUTTONS_LIMIT: Final = 5
+SELECT_OPTIONS_LIMIT: Final = 25
+CUSTOM_ID_LIMIT: Final = 100
+BUTTON_LABEL_LIMIT: Final = 80
+OPTION_TEXT_LIMIT: Final = 100
+PLACEHOLDER_LIMIT: Final = 150
+FILE_SIZE_LIMIT: Final = 10 * 1024 * 1024
+COMMAND_NAME_LIMIT: Final = 32
+DESCRIPTION_LIMIT: Final = 100
+CHOICES_LIMIT: Final = 25
+SELECT_TYPES: Final = (3, 5, 6, 7, 8)
 ERRORS_BY_CODE: Final = {
     e[1]: e
     for e in (
@@ -74,6 +95,93 @@ ERRORS_BY_CODE: Final = {
         EMPTY_MESSAGE,
     )
 }
+
+
+def limit_problems(body: Json) -> list[str]:
+    """What in a message body (create or edit) breaks Discord's limits."""
+    problems = []
+    content = body.get("content") or ""
+    if len(content) > CONTENT_LIMIT:
+        problems.append(f"content of {len(content)} characters")
+    rows = body.get("components") or []
+    if len(rows) > ROWS_LIMIT:
+        problems.append(f"{len(rows)} action rows")
+    for number, row in enumerate(rows):
+        items = row.get("components") or []
+        if row.get("type") != 1 or not items:
+            problems.append(f"row {number} is not an action row with components")
+            continue
+        selects = [i for i in items if i.get("type") in SELECT_TYPES]
+        if selects and len(items) > 1:
+            problems.append(f"row {number}: a select shares its row")
+        if len(items) > ROW_BUTTONS_LIMIT:
+            problems.append(f"row {number}: {len(items)} buttons")
+        for item in items:
+            problems += [f"row {number}: {p}" for p in _component_problems(item)]
+    return problems
+
+
+def _component_problems(item: Json) -> list[str]:
+    problems = []
+    custom_id = item.get("custom_id")
+    if item.get("type") == 2:
+        link = item.get("style") == 5
+        if link != (custom_id is None) or link != ("url" in item):
+            problems.append("a button needs a custom id, or a url if it is a link")
+        if len(item.get("label") or "") > BUTTON_LABEL_LIMIT:
+            problems.append(f"a button label of {len(item['label'])} characters")
+    if custom_id is not None and not 1 <= len(custom_id) <= CUSTOM_ID_LIMIT:
+        problems.append(f"a custom id of {len(custom_id)} characters")
+    if item.get("type") in SELECT_TYPES:
+        options = item.get("options") or []
+        if item.get("type") == 3 and not 1 <= len(options) <= SELECT_OPTIONS_LIMIT:
+            problems.append(f"a select with {len(options)} options")
+        if len({o.get("value") for o in options}) != len(options):
+            problems.append("a select repeats an option value")
+        for option in options:
+            for key in ("label", "value", "description"):
+                if len(option.get(key) or "") > OPTION_TEXT_LIMIT:
+                    problems.append(f"an option {key} of {len(option[key])} characters")
+        if len(item.get("placeholder") or "") > PLACEHOLDER_LIMIT:
+            problems.append("a placeholder over 150 characters")
+    return problems
+
+
+def command_problems(command: Json) -> list[str]:
+    """What in an application command breaks Discord's rules for names and limits."""
+    problems = []
+    names = [command.get("name", ""), *(command.get("name_localizations") or {}).values()]
+    for name in names:
+        if not _command_name_ok(name):
+            problems.append(f"name {name!r}")
+    descriptions = [
+        command.get("description", ""),
+        *(command.get("description_localizations") or {}).values(),
+    ]
+    for text in descriptions:
+        if not 1 <= len(text) <= DESCRIPTION_LIMIT:
+            problems.append(f"description {text!r}")
+    options = command.get("options") or []
+    if len(options) > CHOICES_LIMIT:
+        problems.append(f"{len(options)} options")
+    for option in options:
+        problems += command_problems({k: v for k, v in option.items() if k != "choices"})
+        choices = option.get("choices") or []
+        if len(choices) > CHOICES_LIMIT:
+            problems.append(f"{len(choices)} choices")
+        for choice in choices:
+            labels = [choice.get("name", ""), *(choice.get("name_localizations") or {}).values()]
+            problems += [f"choice {c!r}" for c in labels if not 1 <= len(c) <= OPTION_TEXT_LIMIT]
+    return problems
+
+
+def _command_name_ok(name: str) -> bool:
+    # Discord: ^[-_\p{L}\p{N}\p{sc=Deva}\p{sc=Thai}]{1,32}$, lowercase where a letter has case.
+    return (
+        1 <= len(name) <= COMMAND_NAME_LIMIT
+        and all(c.isalnum() or c in "-_" for c in name)
+        and name == name.lower()
+    )
 
 
 class DiscordError(Exception):
@@ -539,6 +647,10 @@ class FakeDiscord:
             msg.content = body["content"] or ""
         if "embeds" in body:
             msg.embeds = body["embeds"] or []
+        if limit_problems(body):
+            raise DiscordError(INVALID_FORM_BODY)
+        if any(len(f.data) > FILE_SIZE_LIMIT for f in files):
+            raise DiscordError(TOO_LARGE)
         if "components" in body:
             components = body["components"] or []
             ids = StoredMessage(0, 0, None, {}, components=components).custom_ids
@@ -639,6 +751,8 @@ class FakeDiscord:
             raise DiscordError(MISSING_ACCESS)
         stored = []
         for cmd in call.json or []:
+            if command_problems(cmd):
+                raise DiscordError(INVALID_FORM_BODY)
             full = {"type": 1, "options": [], "default_member_permissions": None, **cmd}
             full |= {"id": str(self.next_id()), "application_id": app, "version": "1"}
             if guild is not None:

@@ -12,10 +12,11 @@ import aiohttp
 import discord
 import pytest
 from discord import app_commands
+from discord.ext import commands
 from PIL import Image
 
 from tests.discord.conftest import ANYA, BORIS, CHANNEL, GUILD, DiscordHarness, option
-from tests.discord.fake_discord import FakeDiscord
+from tests.discord.fake_discord import FakeDiscord, command_problems
 
 
 def png(color: str = "red") -> bytes:
@@ -260,14 +261,104 @@ def test_discord_py_is_the_pinned_version() -> None:
     assert f"discord.py=={discord.__version__}" in pins
 
 
+async def post_message(fake: FakeDiscord, body: dict[str, Any]) -> tuple[int, int | None]:
+    """POST a message body to ``CHANNEL`` as the bot; the status and Discord's error code."""
+    headers = {"Authorization": f"Bot {fake.token}"}
+    async with aiohttp.ClientSession() as session:
+        url = f"{fake.base_url}/channels/{CHANNEL}/messages"
+        async with session.post(url, json=body, headers=headers) as response:
+            data = await response.json()
+            return response.status, data.get("code") if response.status >= 400 else None
+
+
+def button(custom_id: str, label: str = "x") -> dict[str, Any]:
+    return {"type": 2, "style": 2, "label": label, "custom_id": custom_id}
+
+
+def row(*items: dict[str, Any]) -> dict[str, Any]:
+    return {"type": 1, "components": list(items)}
+
+
+def select(options: int, value_length: int = 4) -> dict[str, Any]:
+    values = [f"{i:0{value_length}d}" for i in range(options)]
+    return {"type": 3, "custom_id": "pick", "options": [{"label": v, "value": v} for v in values]}
+
+
 async def test_repeated_custom_ids_are_refused(fake_discord: FakeDiscord) -> None:
     """As Discord does: a message whose components repeat a custom id is a 400."""
-    button = {"type": 2, "style": 2, "label": "x", "custom_id": "same"}
-    body = {"content": "hi", "components": [{"type": 1, "components": [button, button]}]}
-    headers = {"Authorization": f"Bot {fake_discord.token}"}
-    async with aiohttp.ClientSession() as session:
-        url = f"{fake_discord.base_url}/channels/{CHANNEL}/messages"
-        async with session.post(url, json=body, headers=headers) as response:
-            assert response.status == 400
-            assert (await response.json())["code"] == 50035
+    body = {"content": "hi", "components": [row(button("same"), button("same"))]}
+    assert await post_message(fake_discord, body) == (400, 50035)
     assert fake_discord.messages(CHANNEL) == []
+
+
+@pytest.mark.parametrize(
+    ("body", "fits"),
+    [
+        ({"content": "x" * 2000}, True),
+        ({"content": "x" * 2001}, False),
+        ({"components": [row(button(f"b{i}")) for i in range(5)]}, True),
+        ({"components": [row(button(f"b{i}")) for i in range(6)]}, False),
+        ({"components": [row(*(button(f"b{i}") for i in range(5)))]}, True),
+        ({"components": [row(*(button(f"b{i}") for i in range(6)))]}, False),
+        ({"components": [row(button("b" * 100, "l" * 80))]}, True),
+        ({"components": [row(button("b" * 101))]}, False),
+        ({"components": [row(button("b", "l" * 81))]}, False),
+        ({"components": [row(select(25))]}, True),
+        ({"components": [row(select(26))]}, False),
+        ({"components": [row(select(2, value_length=101))]}, False),
+        ({"components": [row(select(2), button("b"))]}, False),
+        ({"components": [row({"type": 2, "style": 5, "label": "w", "url": "https://x.y"})]}, True),
+        ({"components": [row({"type": 2, "style": 2, "label": "no id"})]}, False),
+    ],
+)
+async def test_messages_beyond_discords_limits_are_refused(
+    fake_discord: FakeDiscord, body: dict[str, Any], fits: bool
+) -> None:
+    """Every message the bot sends in the end-to-end tests passes these checks."""
+    status, code = await post_message(fake_discord, body)
+    assert (status, code) == ((200, None) if fits else (400, 50035))
+    assert len(fake_discord.messages(CHANNEL)) == int(fits)
+
+
+@pytest.mark.parametrize(
+    ("command", "problem"),
+    [
+        ({"name": "play", "description": "Play"}, None),
+        ({"name": "Play", "description": "Play"}, "name 'Play'"),
+        ({"name": "play", "description": "P", "name_localizations": {"ru": "играть"}}, None),
+        ({"name": "play", "description": "P", "name_localizations": {"ru": "Играть"}}, "name"),
+        ({"name": "play", "description": "P", "name_localizations": {"ru": "время хода"}}, "name"),
+        ({"name": "p" * 33, "description": "P"}, "name"),
+        ({"name": "play", "description": "P" * 101}, "description"),
+        ({"name": "play", "description": ""}, "description"),
+        (
+            {
+                "name": "play",
+                "description": "P",
+                "options": [
+                    {"name": "n", "description": "d", "choices": [{"name": "c", "value": 1}] * 26}
+                ],
+            },
+            "26 choices",
+        ),
+    ],
+)
+def test_command_names_and_limits_as_discord_checks_them(
+    command: dict[str, Any], problem: str | None
+) -> None:
+    problems = command_problems(command)
+    assert (problems == []) if problem is None else any(problem in p for p in problems), problems
+
+
+async def test_a_command_beyond_the_limits_is_not_synced(
+    fake_discord: FakeDiscord, discord_bot: commands.Bot
+) -> None:
+    tree = discord_bot.tree
+
+    @tree.command(name="play", description="x" * 101)
+    async def play(interaction: discord.Interaction) -> None:
+        """Never run."""
+
+    with pytest.raises(discord.HTTPException) as refused:
+        await tree.sync()
+    assert refused.value.code == 50035 and fake_discord.global_commands == []
