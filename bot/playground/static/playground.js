@@ -145,7 +145,8 @@
       if (image.width) box.style.setProperty("--width", image.width + "px");
       box.classList.add("with-image");
       img.addEventListener("load", reportHeight);
-      box.append(img);
+      // Too wide for its column, the picture scrolls; its text and buttons stay in view.
+      box.append(el("div", { class: "picture" }, img));
     }
     if (message.text) box.append(el("div", { class: "text" }, message.text));
     if (message.buttons.length) {
