@@ -30,7 +30,12 @@ class ChatPublisher(ABC):
     languages: Languages
 
     async def on_change(self, change: Change) -> None:
-        """Bring every message of the table up to date (the service calls this)."""
+        """Bring every message of the table up to date (the service calls this).
+
+        Frontends only queue work here: pictures are drawn when a queued call
+        runs, so a press is answered at once and, when moves come faster than
+        the platform lets the bot edit, only the newest table is drawn.
+        """
         table, state = change.table, change.state
         lang = await self.languages.for_chat(table.chat)
         if state is None or change.kind == "start":

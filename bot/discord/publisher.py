@@ -85,11 +85,7 @@ class Publisher(ChatPublisher):
         self.sender = sender
         self.clock = clock
 
-    # -- reacting to the core ------------------------------------------------
-    #
-    # ``on_change`` (from ChatPublisher) only queues work: images are drawn
-    # when a queued call runs, so an interaction is answered at once and only
-    # the newest table is drawn.
+    # -- reacting to the core (``on_change`` is ChatPublisher's) ------------------
 
     async def refresh(self, chat: str) -> None:
         """Show the channel's table again (after its language changed)."""

@@ -63,11 +63,7 @@ class Publisher(ChatPublisher):
         """The link that opens the private chat and seats the user at ``table_id``."""
         return f"https://t.me/{self.bot_username}?start=join_{table_id}"
 
-    # -- reacting to the core ------------------------------------------------
-    #
-    # ``on_change`` (from ChatPublisher) only queues work: images are drawn
-    # when a queued call runs, so a press is answered at once and, when moves
-    # come faster than Telegram lets the bot edit, only the newest table is drawn.
+    # -- reacting to the core (``on_change`` is ChatPublisher's) ------------------
 
     def show_lobby(self, table: Table, lang: str) -> None:
         """The lobby message, with a deep link for players who never opened the bot."""

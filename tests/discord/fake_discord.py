@@ -104,6 +104,9 @@ def limit_problems(body: Json) -> list[str]:
     if len(content) > CONTENT_LIMIT:
         problems.append(f"content of {len(content)} characters")
     rows = body.get("components") or []
+    ids = StoredMessage(0, 0, None, {}, components=rows).custom_ids
+    if len(ids) != len(set(ids)):
+        problems.append("a custom id is repeated")
     if len(rows) > ROWS_LIMIT:
         problems.append(f"{len(rows)} action rows")
     for number, row in enumerate(rows):
@@ -652,12 +655,7 @@ class FakeDiscord:
         if any(len(f.data) > FILE_SIZE_LIMIT for f in files):
             raise DiscordError(TOO_LARGE)
         if "components" in body:
-            components = body["components"] or []
-            ids = StoredMessage(0, 0, None, {}, components=components).custom_ids
-            if len(ids) != len(set(ids)):
-                # Discord refuses a message whose components repeat a custom id.
-                raise DiscordError(INVALID_FORM_BODY)
-            msg.components = components
+            msg.components = body["components"] or []
         if "flags" in body and body["flags"] is not None:
             # Only SUPPRESS_EMBEDS may change on edit; EPHEMERAL is fixed at creation.
             keep = 0 if creating else msg.flags & (EPHEMERAL | LOADING)
