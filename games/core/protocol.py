@@ -45,6 +45,21 @@ class Choice:
 
 
 @dataclass(frozen=True)
+class Window:
+    """A short window in which some seats may act before the game goes on without them.
+
+    For example Klotho's claims: the seats with a combination may claim its
+    points for ``seconds``; then ``seat`` is deemed to send ``close`` (which
+    only it may send, and only while the window is open), and what was not
+    claimed is lost. The window also closes by itself once nobody is left to act.
+    """
+
+    seconds: int
+    seat: int
+    close: Action
+
+
+@dataclass(frozen=True)
 class OptionSpec:
     """A game variant the lobby can change: a key, its allowed values, a default."""
 
@@ -94,7 +109,9 @@ class Game(ABC, Generic[S]):
         act = normalize_action(action)
         if self.is_over(state):
             raise GameOver("the game is over")
-        if seat not in self.to_move(state):
+        window = self.window(state)
+        closing = window is not None and seat == window.seat and act == window.close
+        if seat not in self.to_move(state) and not closing:
             raise NotYourTurn("it is not your turn", seat=seat)
         return self._apply(copy.deepcopy(state), seat, act)
 
@@ -166,6 +183,15 @@ class Game(ABC, Generic[S]):
         the turn clock keeps running, and a stand-in finishes the move.
         """
         return False
+
+    def window(self, state: S) -> Window | None:
+        """The short window open now (see :class:`Window`), or ``None`` (the default).
+
+        While one is open, the seats to move act within its seconds instead of
+        a turn's time, and when they pass the frontend's timer applies its
+        ``close`` action for its ``seat``.
+        """
+        return None
 
     def preview(self, state: S, seat: int, action: Sequence[Any]) -> dict[str, Any] | None:
         """What ``action`` would do, for a picture shown before it is confirmed.

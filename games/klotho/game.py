@@ -5,7 +5,10 @@ Actions (cells are named ``A1`` … ``E5``):
 - ``("place", cell)`` in the placement phase;
 - ``("move", cell)``, ``("turn", cell)``, ``("replace", cell)`` in the main phase;
 - ``("triplet", "point" | "half")`` by the seat whose chip is on a triplet's middle card;
-- ``("propose",)`` and ``("vote", "yes" | "no")`` for the zugzwang vote.
+- ``("propose",)`` and ``("vote", "yes" | "no")`` for the zugzwang vote;
+- ``("claim",)`` by a seat with points to claim, while a claim window is open
+  (the option ``scoring="claim"``), and ``("lapse",)``, which closes that window
+  for the seat whose turning opened it when its time is up (``Game.window``).
 """
 
 from __future__ import annotations
@@ -18,7 +21,15 @@ from typing import Any, ClassVar
 from games.core.cards import RANKS_36, make_deck
 from games.core.errors import GameError, GameOver, IllegalAction, MalformedAction, NotYourTurn
 from games.core.events import Event
-from games.core.protocol import Action, Choice, Game, OptionSpec, OptionValue, normalize_action
+from games.core.protocol import (
+    Action,
+    Choice,
+    Game,
+    OptionSpec,
+    OptionValue,
+    Window,
+    normalize_action,
+)
 from games.core.rng import shuffled
 from games.klotho.rules import (
     ORDINARY,
@@ -28,13 +39,18 @@ from games.klotho.rules import (
     dealer_of,
     geometry,
     in_combination,
-    match_winners,
+    match_leaders,
     turn_order,
 )
 from games.klotho.state import (
+    EXTRA_TOURS,
     MAIN,
     OVER,
     PLACEMENT,
+    SCORING_AUTO,
+    SCORING_CLAIM,
+    SHARED_VICTORY,
+    Claim,
     KlothoState,
     LastAction,
     Triplet,
@@ -53,6 +69,11 @@ PROPOSE = "propose"
 VOTE = "vote"
 YES = "yes"
 NO = "no"
+CLAIM = "claim"
+LAPSE = "lapse"
+#: How long the seats with a combination have to claim it (``scoring="claim"``):
+#: long enough for a table message edited under a group's rate limit to arrive.
+CLAIM_SECONDS = 12
 
 
 @dataclass(frozen=True)
@@ -72,7 +93,11 @@ class KlothoGame(Game[KlothoState]):
     max_seats: ClassVar[int] = 8
     state_type = KlothoState
     public_moves: ClassVar[bool] = True
-    option_specs: ClassVar[tuple[OptionSpec, ...]] = (OptionSpec("rounds", 1, (1, 2, 3)),)
+    option_specs: ClassVar[tuple[OptionSpec, ...]] = (
+        OptionSpec("rounds", 1, (1, 2, 3)),
+        OptionSpec("full_tie", EXTRA_TOURS, (EXTRA_TOURS, SHARED_VICTORY)),
+        OptionSpec("scoring", SCORING_AUTO, (SCORING_AUTO, SCORING_CLAIM)),
+    )
 
     # -- setup ------------------------------------------------------------
 
@@ -93,6 +118,8 @@ class KlothoGame(Game[KlothoState]):
             scores=[0] * seats,
             halves=[0] * seats,
             cooldown=[0] * seats,
+            full_tie=str(options["full_tie"]),
+            scoring=str(options["scoring"]),
         )
         state.events = [_start_tour(state)]
         return state
@@ -100,10 +127,13 @@ class KlothoGame(Game[KlothoState]):
     # -- queries ----------------------------------------------------------
 
     def to_move(self, state: KlothoState) -> list[int]:
-        """A pending triplet's chooser alone; else the seat whose turn it is plus,
-        while a vote is open, every seat that has not voted."""
+        """The seats with a claim while a claim window is open; else a pending
+        triplet's chooser alone; else the seat whose turn it is plus, while a
+        vote is open, every seat that has not voted."""
         if state.phase == OVER or state.turn is None:
             return []
+        if state.claims:
+            return sorted({claim.seat for claim in state.claims})
         if state.pending:
             return [state.pending[0].seat]
         movers = {state.turn}
@@ -118,6 +148,8 @@ class KlothoGame(Game[KlothoState]):
         """
         if state.phase == OVER or not _is_seat(state, seat):
             return []
+        if state.claims:
+            return [(CLAIM,)] if any(c.seat == seat for c in state.claims) else []
         if state.pending:
             return [(TRIPLET, POINT), (TRIPLET, HALF)] if seat == state.pending[0].seat else []
         actions = _cell_actions(state, seat) if seat == state.turn else []
@@ -131,11 +163,20 @@ class KlothoGame(Game[KlothoState]):
         """Actions any eligible seat may press on the shared table message."""
         if state.phase == OVER:
             return []
+        if state.claims:
+            return [(CLAIM,)]
         if state.vote is not None:
             return [(VOTE, YES), (VOTE, NO)]
         if any(_may_propose(state, seat) for seat in range(state.seats)):
             return [(PROPOSE,)]
         return []
+
+    def window(self, state: KlothoState) -> Window | None:
+        """The claim window, while seats may still claim points: it closes for
+        the seat whose turning opened it."""
+        if not state.claims or state.turn is None:
+            return None
+        return Window(CLAIM_SECONDS, state.turn, (LAPSE,))
 
     def is_over(self, state: KlothoState) -> bool:
         """True once the game has a winner."""
@@ -185,7 +226,12 @@ class KlothoGame(Game[KlothoState]):
             "scores": list(state.scores),
             "halves": list(state.halves),
             "last": None if state.last is None else vars(state.last).copy(),
-            "triplet": state.pending[0].seat if state.pending else None,
+            "triplet": state.pending[0].seat if state.pending and not state.claims else None,
+            # Who may claim is for the players to notice, so only the window shows.
+            "claim_window": bool(state.claims),
+            "full_tie": state.full_tie,
+            "scoring": state.scoring,
+            "contenders": list(state.contenders),
             "vote": None
             if vote is None
             else {
@@ -204,7 +250,7 @@ class KlothoGame(Game[KlothoState]):
 
     def menu_grid(self, state: KlothoState) -> tuple[int, int] | None:
         """The field's ``(rows, cols)`` while the first menu level names cells."""
-        if state.phase == OVER or state.pending:
+        if state.phase == OVER or state.pending or state.claims:
             return None
         geo = geometry(state.seats)
         return geo.rows, geo.cols
@@ -219,8 +265,8 @@ class KlothoGame(Game[KlothoState]):
         """
         act = normalize_action(action)
         if act in self.shared_actions(state):
-            if act[0] == PROPOSE:
-                return [Choice(key=PROPOSE, msg="klotho-choice-propose")]
+            if act[0] in (PROPOSE, CLAIM):
+                return [Choice(key=act[0], msg=f"klotho-choice-{act[0]}")]
             return [Choice(key=f"vote-{act[1]}", msg=f"klotho-choice-vote-{act[1]}")]
         plan = self._check(state, seat, act)
         if plan.kind == TRIPLET:
@@ -260,6 +306,10 @@ class KlothoGame(Game[KlothoState]):
             state.vote = Vote(seat, [])
             events.append(Event(PROPOSE, seat))
             _say_yes(state, seat, events)
+        elif plan.kind == CLAIM:
+            _claim(state, seat, events)
+        elif plan.kind == LAPSE:
+            _lapse(state, events)
         else:
             _vote(state, seat, plan.word, events)
         state.events = events
@@ -272,6 +322,10 @@ class KlothoGame(Game[KlothoState]):
         if not _is_seat(state, seat):
             raise NotYourTurn("it is not your turn", seat=seat)
         kind = action[0]
+        if kind in (CLAIM, LAPSE):
+            return _check_window(state, seat, action)
+        if state.claims:
+            raise IllegalAction("the points are being claimed", code="klotho-claims-open")
         if kind in CELL_KINDS:
             return _check_cell(state, seat, action)
         if kind == TRIPLET:
@@ -292,7 +346,7 @@ class KlothoGame(Game[KlothoState]):
                 raise IllegalAction("you have already voted", code="klotho-already-voted")
             return _Plan(VOTE, word=word)
         raise MalformedAction(
-            "an action is place, move, turn, replace, triplet, propose or vote",
+            "an action is place, move, turn, replace, triplet, propose, vote, claim or lapse",
             code="klotho-unknown-action",
             kind=str(kind),
         )
@@ -371,6 +425,22 @@ def _check_cell(state: KlothoState, seat: int, action: Action) -> _Plan:
     return _Plan(REPLACE, cell)
 
 
+def _check_window(state: KlothoState, seat: int, action: Action) -> _Plan:
+    """A claim by a seat with something to claim, or the window closed by its seat."""
+    kind = action[0]
+    if len(action) != 1:
+        raise MalformedAction(f"{kind} takes no arguments", code="klotho-bad-arity", kind=kind)
+    if kind == CLAIM:
+        if not any(claim.seat == seat for claim in state.claims):
+            raise IllegalAction("you have nothing to claim", code="klotho-nothing-to-claim")
+        return _Plan(CLAIM)
+    if not state.claims:
+        raise IllegalAction("no claims are open", code="klotho-no-claims")
+    if seat != state.turn:
+        raise NotYourTurn("it is not your turn", seat=seat)
+    return _Plan(LAPSE)
+
+
 def _check_may_propose(state: KlothoState, seat: int) -> None:
     if state.pending:
         raise IllegalAction("choose for the triplet first", code="klotho-triplet-pending")
@@ -390,6 +460,7 @@ def _may_propose(state: KlothoState, seat: int) -> bool:
     return (
         state.phase == MAIN
         and not state.pending
+        and not state.claims
         and state.vote is None
         and state.cooldown[seat] == 0
     )
@@ -470,38 +541,93 @@ def _cell_action(state: KlothoState, seat: int, plan: _Plan, events: list[Event]
     if state.vote is not None:
         events.append(Event("vote_cancelled", state.vote.proposer))
         state.vote = None
-    if not state.pending:
+    if not state.pending and not state.claims:
         _advance(state, events)
 
 
 def _score_turning(state: KlothoState, actor: int, cell: int, events: list[Event]) -> None:
-    """Award every combination through the card just turned to its middle chip."""
+    """Award every combination through the card just turned to its middle chip,
+    or, when points must be claimed, open a window to claim them."""
     geo = geometry(state.seats)
     occupants = _occupants(state)
-    triplets = []
+    claims = []
     for line, kinds in completed_lines(geo, state.cards, state.up, cell):
         owner = occupants[line[1]]
-        if owner is None:
-            continue
-        cells = [geo.names[i] for i in line]
-        ordinary = [kind for kind in kinds if kind in ORDINARY]
-        if ordinary:
-            state.scores[owner] += len(ordinary)
+        if owner is not None:
+            ordinary = [kind for kind in kinds if kind in ORDINARY]
+            cells = [geo.names[i] for i in line]
+            claims.append(Claim(owner, len(ordinary), ordinary, cells, TRIPLET in kinds))
+    if state.scoring == SCORING_CLAIM:
+        state.claims = claims
+        if claims:
+            events.append(Event("claims_open", public={"seconds": CLAIM_SECONDS}))
+        return
+    _award(state, claims, actor, events)
+
+
+def _award(state: KlothoState, claims: list[Claim], actor: int, events: list[Event]) -> None:
+    """Score the lines' ordinary points; their triplets wait for their owners'
+    choices, in turn order from ``actor``, the seat that turned the card."""
+    for claim in claims:
+        if claim.points:
+            state.scores[claim.seat] += claim.points
             events.append(
                 Event(
                     "score",
-                    owner,
-                    public={"points": len(ordinary), "kinds": ordinary, "cells": cells},
+                    claim.seat,
+                    public={
+                        "points": claim.points,
+                        "kinds": list(claim.kinds),
+                        "cells": list(claim.cells),
+                    },
                 )
             )
-        if TRIPLET in kinds:
-            triplets.append(Triplet(owner, cells))
+    triplets = [Triplet(claim.seat, list(claim.cells)) for claim in claims if claim.triplet]
     # Two triplets at once need four of a rank in a row with the turned card
     # inside, whose chip only a placement puts there; the actor chooses first.
     triplets.sort(key=lambda t: (t.seat - actor) % state.seats)
     for triplet in triplets:
         events.append(Event(TRIPLET, triplet.seat, public={"cells": list(triplet.cells)}))
     state.pending.extend(triplets)
+
+
+def _claim(state: KlothoState, seat: int, events: list[Event]) -> None:
+    """``seat`` claims every line it may: its points count now, its triplets
+    are chosen for once the window closes."""
+    assert state.turn is not None  # a window is open only while playing
+    events.append(Event(CLAIM, seat))
+    _award(state, [c for c in state.claims if c.seat == seat], state.turn, events)
+    state.claims = [c for c in state.claims if c.seat != seat]
+    if not state.claims:
+        _close_window(state, events)
+
+
+def _lapse(state: KlothoState, events: list[Event]) -> None:
+    """The window's time is up: every claim not made is lost."""
+    for claim in state.claims:
+        events.append(
+            Event(
+                "missed",
+                claim.seat,
+                public={
+                    "points": claim.points,
+                    "kinds": list(claim.kinds),
+                    "cells": list(claim.cells),
+                    "triplet": claim.triplet,
+                },
+            )
+        )
+    state.claims = []
+    _close_window(state, events)
+
+
+def _close_window(state: KlothoState, events: list[Event]) -> None:
+    """Play goes on: the triplet choices claimed, then the next turn."""
+    turn = state.turn
+    assert turn is not None  # a window is open only while playing
+    state.pending.sort(key=lambda t: (t.seat - turn) % state.seats)
+    if not state.pending:
+        _advance(state, events)
 
 
 def _choose(state: KlothoState, word: str, events: list[Event]) -> None:
@@ -516,7 +642,8 @@ def _choose(state: KlothoState, word: str, events: list[Event]) -> None:
     else:
         state.halves[seat] += 1
         events.append(Event("half_victory", seat, public={"halves": state.halves[seat]}))
-        if state.halves[seat] >= 2:
+        # In extra tours only the tied seats compete: another's half wins nothing.
+        if state.halves[seat] >= 2 and (not state.contenders or seat in state.contenders):
             _finish(state, [seat], "half_victory", events)
             return
     if not state.pending:
@@ -585,10 +712,11 @@ def _end_tour(state: KlothoState, reason: str, events: list[Event]) -> None:
         )
     )
     if state.tour >= state.tours:
-        winners = match_winners(state.scores, state.halves)
-        if winners:
-            _finish(state, winners, "tours", events)
+        leaders = match_leaders(state.scores, state.halves, state.contenders or range(state.seats))
+        if len(leaders) == 1 or state.full_tie == SHARED_VICTORY:
+            _finish(state, leaders, "tours", events)
             return
+        state.contenders = leaders
     state.tour += 1
     events.append(_start_tour(state))
 
@@ -598,6 +726,7 @@ def _finish(state: KlothoState, winners: list[int], reason: str, events: list[Ev
     state.turn = None
     state.vote = None
     state.pending = []
+    state.claims = []
     state.winners = winners
     events.append(
         Event(
@@ -628,6 +757,7 @@ def _start_tour(state: KlothoState) -> Event:
     state.last = None
     state.vote = None
     state.pending = []
+    state.claims = []
     state.phase = PLACEMENT
     state.turn = (state.dealer + 1) % seats
     return Event(
@@ -637,5 +767,6 @@ def _start_tour(state: KlothoState) -> Event:
             "dealer": state.dealer,
             "order": turn_order(state.dealer, seats),
             "extra": state.tour > state.tours,
+            "contenders": list(state.contenders),
         },
     )

@@ -191,15 +191,14 @@ def turn_order(dealer: int, seats: int) -> list[int]:
     return [(dealer + step) % seats for step in range(1, seats + 1)]
 
 
-def match_winners(scores: Sequence[int], halves: Sequence[int]) -> list[int]:
-    """The winner after the agreed (or an extra) tour, or ``[]`` if another tour is needed.
+def match_leaders(scores: Sequence[int], halves: Sequence[int], among: Sequence[int]) -> list[int]:
+    """The seats of ``among`` still level after the agreed (or an extra) tour.
 
-    Most points wins; among those tied on points, the only one holding a half
-    victory wins; otherwise nobody yet.
+    Most points lead; among those tied on points, the only one holding a half
+    victory leads alone. One seat: the winner. Several: a full tie, which
+    extra tours (among them only) or a shared victory settle.
     """
-    best = max(scores)
-    leaders = [seat for seat, score in enumerate(scores) if score == best]
-    if len(leaders) == 1:
-        return leaders
+    best = max(scores[seat] for seat in among)
+    leaders = [seat for seat in among if scores[seat] == best]
     with_half = [seat for seat in leaders if halves[seat] > 0]
-    return with_half if len(with_half) == 1 else []
+    return with_half if len(with_half) == 1 else leaders

@@ -11,6 +11,14 @@ PLACEMENT = "placement"
 MAIN = "main"
 OVER = "over"
 
+#: What a full tie after the agreed tours leads to (the option ``full_tie``).
+EXTRA_TOURS = "extra"
+SHARED_VICTORY = "shared"
+#: How points are scored (the option ``scoring``): awarded by the engine, or
+#: only when claimed in time, as the source insists.
+SCORING_AUTO = "auto"
+SCORING_CLAIM = "claim"
+
 
 @dataclass
 class LastAction:
@@ -36,6 +44,19 @@ class Triplet:
 
     seat: int
     cells: list[str]
+
+
+@dataclass
+class Claim:
+    """A line whose points (and triplet) its middle chip's owner may still claim."""
+
+    seat: int
+    #: Ordinary points and their kinds (suit, figures, sequence); 0 and ``[]``
+    #: for a triplet of plain cards.
+    points: int
+    kinds: list[str]
+    cells: list[str]
+    triplet: bool
 
 
 @dataclass
@@ -71,6 +92,15 @@ class KlothoState:
     #: Triplet choices still to be made, the first one now.
     pending: list[Triplet] = field(default_factory=list)
     winners: list[int] = field(default_factory=list)
+    #: ``"extra"`` (extra tours among the tied) or ``"shared"`` (they share the victory).
+    full_tie: str = EXTRA_TOURS
+    #: ``"auto"`` or ``"claim"`` (points count only when claimed in time).
+    scoring: str = SCORING_AUTO
+    #: The seats tied for the victory after the agreed tours: only they compete
+    #: in the extra tours. Empty until then.
+    contenders: list[int] = field(default_factory=list)
+    #: Claims not yet made while a claim window is open (``scoring == "claim"``).
+    claims: list[Claim] = field(default_factory=list)
     #: What the last action did (all public).
     events: list[Event] = field(default_factory=list)
 
@@ -101,5 +131,12 @@ class KlothoState:
             vote=None if vote is None else Vote(vote.proposer, list(vote.yes)),
             pending=[Triplet(t.seat, list(t.cells)) for t in self.pending],
             winners=list(self.winners),
+            full_tie=self.full_tie,
+            scoring=self.scoring,
+            contenders=list(self.contenders),
+            claims=[
+                Claim(c.seat, c.points, list(c.kinds), list(c.cells), c.triplet)
+                for c in self.claims
+            ],
             events=[e.copy() for e in self.events],
         )

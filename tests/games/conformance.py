@@ -43,7 +43,9 @@ The random player picks a seat to move and one of its legal actions, each
 uniformly; with ``weight(state, action)`` the action is drawn with those
 relative weights instead (all must be positive, so every legal action can
 come up). Now and then a seat that is not to move takes one of its shared
-actions.
+actions. While a game's short window is open (``Game.window``, such as a
+time to claim points), its time sometimes runs out: its seat sends its close
+action, which no other seat may send.
 """
 
 from __future__ import annotations
@@ -68,6 +70,8 @@ Weight = Callable[[Any, Action], float]
 
 #: How often a seat that is not to move takes a shared action, when one has any.
 OUT_OF_TURN = 0.02
+#: How often an open window's time runs out before the next action.
+WINDOW_CLOSES = 0.3
 
 #: Values that have the shape of no action of any game.
 MALFORMED: tuple[Any, ...] = (
@@ -261,6 +265,7 @@ class _Checker:
                 played += 1
                 continue
             report.illegal_checked += self.check_illegal(state, seat, snap, rnd)
+            report.illegal_checked += self.check_window(state, snap)
             report.legal_checked += self.check_legal(state, seat, snap, rnd)
             # Sent as a button sends it: lists, not tuples.
             new = g.apply(state, seat, list(action))
@@ -283,6 +288,10 @@ class _Checker:
         self, state: Any, legal_by_seat: dict[int, list[Action]], rnd: random.Random
     ) -> tuple[int, Action]:
         """The random player's (seat, action)."""
+        window = self.game.window(state)
+        # Only games with windows draw here, so the others' playouts stay as they were.
+        if window is not None and rnd.random() < WINDOW_CLOSES:
+            return window.seat, window.close
         movers = self.game.to_move(state)
         # Only games with shared actions have such seats, so the others draw
         # the same random numbers as before shared actions existed.
@@ -518,6 +527,16 @@ class _Checker:
                 tried += 1
         return tried
 
+    def check_window(self, state: Any, snap: _Snapshot) -> int:
+        """An open window's close action is refused from every other seat."""
+        window = self.game.window(state)
+        if window is None:
+            return 0
+        others = [s for s in range(self.seats) if s != window.seat]
+        for seat in others:
+            self.expect_refusal(state, seat, list(window.close), snap)
+        return len(others)
+
     def illegal_pick(
         self, state: Any, seat: int, legal: dict[int, list[Action]], rnd: random.Random
     ) -> tuple[Any, Any] | None:
@@ -529,6 +548,8 @@ class _Checker:
         """
         mine = legal[seat]
         kind = rnd.randrange(5)
+        if kind in (1, 3) and not mine:
+            return None  # a window's seat closing it has no action of its own
         if kind == 0:
             return seat, rnd.choice(MALFORMED)
         if kind == 1:

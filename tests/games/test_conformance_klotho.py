@@ -105,6 +105,7 @@ def check(
     *,
     rounds: int = 1,
     deep_every: int = DEEP_EVERY,
+    options: dict[str, str] | None = None,
     **kwargs: Any,
 ) -> PlayoutReport:
     """Playouts with every privacy hook."""
@@ -112,7 +113,7 @@ def check(
         game,
         seats,
         games,
-        {"rounds": rounds},
+        {"rounds": rounds, **(options or {})},
         illegal_sample=2,
         legal_sample=1,
         hidden=secrets,
@@ -166,6 +167,20 @@ def test_more_rounds_and_every_state_checked() -> None:
     assert report.games == 20
     assert report.event_kinds["tour_end"] >= 6 * 20
     assert report.illegal_checked > report.actions
+
+
+@pytest.mark.parametrize("seats", [2, 3, 5])
+def test_claimed_points_and_shared_victories(seats: int) -> None:
+    options = {"scoring": "claim", "full_tie": "shared"}
+    report = check("klotho", seats, 40, options=options, seed0=500 + seats, deep_every=2)
+    kinds = report.event_kinds
+    assert kinds["game_end"] == 40
+    # Windows open, some claims are made in time and some are missed.
+    assert kinds["claims_open"] > 0 and kinds["claim"] > 0 and kinds["missed"] > 0
+    assert kinds["score"] > 0
+    # Nothing is awarded without a claim.
+    assert kinds["score"] + kinds["triplet"] <= kinds["claims_open"] * 4
+    assert report.illegal_checked > report.actions // 5
 
 
 # -- the checker must be able to fail -----------------------------------------

@@ -152,19 +152,25 @@ def test_lines_through_a_cell() -> None:
 
 
 @pytest.mark.parametrize(
-    ("scores", "halves", "winners"),
+    ("scores", "halves", "among", "leaders"),
     [
-        ([3, 5, 1], [0, 0, 0], [1]),
-        ([5, 5, 1], [0, 1, 0], [1]),
-        ([5, 5, 1], [0, 0, 1], []),  # the trailer's half does not break the tie
-        ([5, 5, 1], [1, 1, 0], []),
-        ([5, 5, 5], [0, 0, 0], []),
-        ([0, 0], [0, 0], []),
-        ([6, 2], [0, 1], [0]),
+        ([3, 5, 1], [0, 0, 0], [0, 1, 2], [1]),
+        ([5, 5, 1], [0, 1, 0], [0, 1, 2], [1]),
+        ([5, 5, 1], [0, 0, 1], [0, 1, 2], [0, 1]),  # the trailer's half does not break the tie
+        ([5, 5, 1], [1, 1, 0], [0, 1, 2], [0, 1]),
+        ([5, 5, 5], [0, 0, 0], [0, 1, 2], [0, 1, 2]),
+        ([0, 0], [0, 0], [0, 1], [0, 1]),
+        ([6, 2], [0, 1], [0, 1], [0]),
+        # In extra tours only the tied seats count: seat 2's 6 wins nothing.
+        ([5, 5, 6], [0, 0, 0], [0, 1], [0, 1]),
+        ([6, 5, 7], [0, 0, 0], [0, 1], [0]),
+        ([5, 5, 7], [0, 1, 1], [0, 1], [1]),
     ],
 )
-def test_match_winners(scores: list[int], halves: list[int], winners: list[int]) -> None:
-    assert rules.match_winners(scores, halves) == winners
+def test_match_leaders(
+    scores: list[int], halves: list[int], among: list[int], leaders: list[int]
+) -> None:
+    assert rules.match_leaders(scores, halves, among) == leaders
 
 
 def test_dealers_rotate_and_order_starts_after_the_dealer() -> None:
@@ -215,7 +221,13 @@ def test_new_game_lays_the_field_face_down(seats: int, cells: int, stock: int) -
     assert [(e.kind, e.public) for e in state.events] == [
         (
             "tour_start",
-            {"tour": 1, "dealer": 0, "order": [*range(1, seats), 0], "extra": False},
+            {
+                "tour": 1,
+                "dealer": 0,
+                "order": [*range(1, seats), 0],
+                "extra": False,
+                "contenders": [],
+            },
         )
     ]
 
@@ -607,6 +619,10 @@ def test_public_view_shape() -> None:
         "halves": [0, 1, 0],
         "last": {"cell": "B2", "seat": 2, "kind": "turn"},
         "triplet": None,
+        "claim_window": False,
+        "full_tie": "extra",
+        "scoring": "auto",
+        "contenders": [],
         "vote": {"proposer": 1, "yes": [1, 2], "voters": [0, 1, 2]},
         "cooldown": [0, 3, 0],
         "over": False,

@@ -516,6 +516,7 @@ def test_turning_the_last_card_ends_the_tour_and_deals_the_next() -> None:
         "dealer": 1,
         "order": [0, 1],
         "extra": False,
+        "contenders": [],
     }
     assert new.tour == 2 and new.dealer == 1 and new.turn == 0
     assert new.phase == "placement" and new.chips == [None, None]

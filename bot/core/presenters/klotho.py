@@ -17,6 +17,8 @@ TOLD = (
     "triplet",
     "triplet_choice",
     "half_victory",
+    "claim",
+    "missed",
     "skip",
     "vote_failed",
     "vote_cancelled",
@@ -56,6 +58,13 @@ class KlothoPresenter(CardPresenter):
                     total=len(vote["voters"]),
                 )
             )
+        contenders = view.get("contenders") or []
+        if extra and contenders:
+            lines.append(
+                t("klotho-caption-contenders", players=", ".join(names[s] for s in contenders))
+            )
+        if view.get("claim_window"):
+            lines.append(t("klotho-caption-claim-window"))
         if view.get("triplet") is not None:
             lines.append(t("klotho-caption-triplet", player=names[view["triplet"]]))
         return lines
@@ -73,4 +82,5 @@ class KlothoPresenter(CardPresenter):
             args["kinds"] = ", ".join(t(f"klotho-kind-{k}") for k in event["kinds"])
         if "choice" in event:
             args["choice"] = str(event["choice"])
+
         return t(f"klotho-event-{kind.replace('_', '-')}", **args)

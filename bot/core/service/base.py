@@ -174,7 +174,13 @@ class ServiceBase:
             await self.store.unschedule(table.id, "vote")
             return
         game = registry.get(table.game)
-        if any(table.players[s].bot for s in movers(game, state)):
+        if game.window(state) is not None:
+            # A window closes on time, unless a seat the bot plays acts in it first.
+            due = table.turn_deadline or self.clock()
+            if any(table.players[s].bot for s in game.to_move(state)):
+                due = min(due, self.clock() + BOT_DELAY_SECONDS)
+            await self.store.schedule(table.id, "turn", due)
+        elif any(table.players[s].bot for s in movers(game, state)):
             await self.store.schedule(table.id, "turn", self.clock() + BOT_DELAY_SECONDS)
         else:
             marks = [t for t in (table.remind_at, table.turn_deadline) if t is not None]

@@ -51,6 +51,9 @@ class DeadlineService(VotingService):
             return
         game = registry.get(table.game)
         state = game.loads(text) if text else None
+        if game.window(state) is not None:
+            await self._window_due(table, state, now)
+            return
         # Seats that only could vote are nobody's turn: they are never late.
         to_move = movers(game, state)
         bots = [s for s in to_move if table.players[s].bot]
@@ -63,7 +66,28 @@ class DeadlineService(VotingService):
         else:
             await self._schedule(table, state)
 
-    async def _auto_move(self, table_id: str, seat: int, version: int, reason: str) -> None:
+    async def _window_due(self, table: Table, state: Any, now: float) -> None:
+        """In a short window, seats the bot plays act first; when its time is up,
+        it closes (what was not claimed is lost)."""
+        game = registry.get(table.game)
+        bots = [s for s in game.to_move(state) if table.players[s].bot]
+        if bots:
+            await self._auto_move(table.id, bots[0], table.state_version, None)
+        elif table.turn_deadline is None or now >= table.turn_deadline:
+            await self._close_window(table.id, table.state_version)
+        else:
+            await self._schedule(table, state)
+
+    async def _close_window(self, table_id: str, version: int) -> None:
+        def step(table: Table, state: Any) -> Step:
+            window = registry.get(table.game).window(state)
+            if table.state_version != version or window is None:
+                raise StaleVersion()
+            return self._apply_move(table, state, window.seat, window.close, reason=None)
+
+        await self._mutate(table_id, step)
+
+    async def _auto_move(self, table_id: str, seat: int, version: int, reason: str | None) -> None:
         """The stand-in's move for ``seat``, every step of it (one notice, for the first)."""
         table, state = await self._stand_in_step(table_id, seat, version, reason)
         game = registry.get(table.game)
@@ -78,7 +102,11 @@ class DeadlineService(VotingService):
                 raise StaleVersion()
             game = registry.get(table.game)
             # A stand-in makes the player's move; it never opens or answers votes.
-            legal = own_actions(game, state, seat)
+            # In a window the seat's only actions are shared ones (claiming points).
+            if game.window(state) is not None:
+                legal = game.legal_actions(state, seat)
+            else:
+                legal = own_actions(game, state, seat)
             # Seeded by table and version so two workers would pick the same move.
             rnd = random.Random(f"{table.id}:{version}:{seat}")
             choice = game.stand_in(state, seat, legal, rnd)

@@ -60,10 +60,16 @@ class MoveService(LobbyService):
             table.votes = []
             return Step(new, "finish", notice=notice, log_entry=entry, private=True)
         after = movers(game, new)
-        if game.continues(new, seat):
-            # A step inside a move: the clock runs on and nobody is pinged.
-            ping = []
-        else:
+        window = game.window(new)
+        ping: list[int] = []
+        if window is not None:
+            # A short window (points to claim): its own few seconds, nobody
+            # pinged, since who may act is for the players to notice.
+            if game.window(state) is None:
+                table.turn_deadline = self.clock() + window.seconds
+                table.remind_at = None
+        elif not game.continues(new, seat):
+            # (A step inside a move keeps the clock running and pings nobody.)
             self._reset_clock(table)
             ping = [s for s in after if s not in before or s == seat]
         return Step(new, "move", notice=notice, log_entry=entry, ping=ping, private=True)
