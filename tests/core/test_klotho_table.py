@@ -110,9 +110,7 @@ async def test_the_window_closes_on_time_and_unclaimed_points_are_lost(
     assert table.turn_deadline == pytest.approx(clock() + 60)
 
 
-async def test_a_seat_the_bot_plays_claims_at_once(
-    service: TableService, clock: FakeClock
-) -> None:
+async def test_a_seat_the_bot_plays_claims_at_once(service: TableService, clock: FakeClock) -> None:
     table, state = await claim_table(service, bot=1)
     table, state = await act(service, table, 0, ["turn", "C1"])
     assert await service.store.due_at(table.id, "turn") == pytest.approx(
@@ -153,4 +151,3 @@ async def test_the_table_shows_one_claim_button_for_whoever_presses(
     assert outcome.state.scores == [0, 0, 1]
     with pytest.raises(StaleVersion):
         await service.press(BOB, token)
-

@@ -17,6 +17,37 @@ from PIL import Image, ImageChops
 from render import caravan as cv
 from render import common as c
 from render import registry
+from render.caravan.band import PLATE_ARROW_X, PLATE_STATUS_X, PLATE_SUIT_X, STATUS_D, _status_badge
+from render.caravan.caravans import caravan_tile
+from render.caravan.cards import card_face, parse_card
+from render.caravan.hand import HAND_HEADER_H, HAND_WIDTH, hand_card_box, hand_size
+from render.caravan.layout import (
+    HEIGHT,
+    RIGHT_ROOM,
+    WIDTH,
+    Geometry,
+    area_box,
+    band_box,
+    deck_box,
+    discard_box,
+    geometry,
+    plate_box,
+    strip_box,
+)
+from render.caravan.marks import BADGE
+from render.caravan.palette import (
+    BUST,
+    BUST_PALE,
+    EMPTY_PLATE,
+    FELT,
+    FELT_LINE,
+    JOKER_HAT,
+    JOKER_PAPER,
+    SOLD,
+    SOLD_PALE,
+    WINNER_BAND,
+    seat_colour,
+)
 from tests.render.helpers import count, png
 
 MAX_PNG = 150 * 1024
@@ -197,8 +228,8 @@ def cards_of(view: dict[str, Any], seat: int, pair: int) -> list[tuple[str, list
     return [(x["card"], x["faces"]) for x in view["caravans"][seat][pair]["cards"]]
 
 
-def geo(view: dict[str, Any], seat: int, pair: int) -> cv.Geometry:
-    return cv.geometry(seat, pair, cards_of(view, seat, pair))
+def geo(view: dict[str, Any], seat: int, pair: int) -> Geometry:
+    return geometry(seat, pair, cards_of(view, seat, pair))
 
 
 def index_zone(box: Box) -> Box:
@@ -210,7 +241,7 @@ def index_zone(box: Box) -> Box:
 
 def marker(seat: int) -> Box:
     """The turn arrow / winner's star column at the left of a player's strip."""
-    x0, y0, _x1, y1 = cv.strip_box(seat)
+    x0, y0, _x1, y1 = strip_box(seat)
     return (x0, y0, x0 + 50, y1)
 
 
@@ -220,14 +251,14 @@ def marker(seat: int) -> Box:
 @pytest.mark.parametrize("view", [OPENING, MID, LATE, make_view(), make_view(over=True)])
 def test_table_is_a_small_png_of_the_fixed_size(view: dict[str, Any]) -> None:
     data = cv.render_table(view, names=NAMES)
-    assert png(data).size == (cv.WIDTH, cv.HEIGHT) == (1200, 1080)
+    assert png(data).size == (WIDTH, HEIGHT) == (1200, 1080)
     assert len(data) <= MAX_PNG
 
 
 def test_rendering_is_deterministic() -> None:
     first = cv.render_table(LATE, names=NAMES)
-    cv.card_face.cache_clear()
-    cv._caravan_tile.cache_clear()
+    card_face.cache_clear()
+    caravan_tile.cache_clear()
     assert cv.render_table(copy.deepcopy(LATE), names=NAMES) == first
 
 
@@ -247,22 +278,22 @@ def test_empty_opening_table_shows_dashed_slots_and_nothing_highlighted() -> Non
     im = render(view)
     for seat in (0, 1):
         for pair in range(3):
-            area = cv.area_box(seat, pair)
+            area = area_box(seat, pair)
             for ink in (c.SUIT_RED, c.SUIT_BLUE, c.SUIT_GREEN, c.PAPER):
                 assert count(im, area, ink) == 0, (seat, pair)
             # Seat 1 must fill its caravans now: its slots are in the turn colour.
             turn_slot = count(im, area, c.TURN_MARK)
-            plain_slot = count(im, area, cv.FELT_LINE)
+            plain_slot = count(im, area, FELT_LINE)
             assert (turn_slot > 800) == (seat == 1), (seat, pair)
             assert (plain_slot > 800) == (seat == 0), (seat, pair)
-            assert count(im, cv.plate_box(seat, pair), cv.EMPTY_PLATE) > 5000
+            assert count(im, plate_box(seat, pair), EMPTY_PLATE) > 5000
     assert count(im, (0, 0, im.width, im.height), c.HIGHLIGHT) == 0
 
 
 def test_in_the_main_phase_empty_slots_are_plain() -> None:
     im = render(make_view(turn=1))
     assert count(im, (0, 0, im.width, im.height), c.TURN_MARK) < 2000  # the strip's arrow only
-    assert count(im, cv.area_box(1, 0), c.TURN_MARK) == 0
+    assert count(im, area_box(1, 0), c.TURN_MARK) == 0
 
 
 def test_caravans_lie_on_their_own_side_and_column() -> None:
@@ -270,23 +301,23 @@ def test_caravans_lie_on_their_own_side_and_column() -> None:
         [[car([("9H", ())]), EMPTY, EMPTY], [EMPTY, EMPTY, car([("9D", ())])]], turn=None
     )
     im = render(view)
-    assert count(im, cv.area_box(0, 0), c.SUIT_RED) > 800
-    assert count(im, cv.area_box(1, 2), c.SUIT_BLUE) > 800
+    assert count(im, area_box(0, 0), c.SUIT_RED) > 800
+    assert count(im, area_box(1, 2), c.SUIT_BLUE) > 800
     for seat, pair in ((0, 1), (0, 2), (1, 0), (1, 1)):
-        assert count(im, cv.area_box(seat, pair), c.PAPER) == 0
+        assert count(im, area_box(seat, pair), c.PAPER) == 0
     # Seat 1 sits on top, facing seat 0 across the band.
-    assert cv.area_box(1, 0)[3] <= cv.band_box()[1] < cv.band_box()[3] <= cv.area_box(0, 0)[1]
+    assert area_box(1, 0)[3] <= band_box()[1] < band_box()[3] <= area_box(0, 0)[1]
 
 
 @pytest.mark.parametrize(("seat", "pair"), [(0, 0), (0, 1), (1, 1), (1, 0)])
 def test_long_caravans_stay_inside_their_felt(seat: int, pair: int) -> None:
     im = render(LATE)
     g = geo(LATE, seat, pair)
-    area = cv.area_box(seat, pair)
+    area = area_box(seat, pair)
     boxes = [*g.numerals, *(b for row in g.faces for b in row)]
     assert len(g.numerals) >= 5
     for x0, y0, x1, y1 in boxes:
-        assert area[0] <= x0 and x1 <= area[2] - cv.RIGHT_ROOM // 2, (x0, x1)
+        assert area[0] <= x0 and x1 <= area[2] - RIGHT_ROOM // 2, (x0, x1)
         assert area[1] <= y0 and y1 <= area[3], (y0, y1)
     # The outermost card (nearest its player) is drawn whole, inside the canvas.
     outer = g.numerals[-1]
@@ -334,14 +365,14 @@ def test_face_cards_sit_on_warm_paper_and_jokers_on_lilac_with_a_jester() -> Non
     im = render(view)
     joker = geo(view, 0, 0).faces[0][0]
     queen = geo(view, 0, 1).faces[0][0]
-    assert count(im, joker, cv.JOKER_PAPER) > 3000
-    assert count(im, joker, cv.JOKER_HAT) > 300
+    assert count(im, joker, JOKER_PAPER) > 3000
+    assert count(im, joker, JOKER_HAT) > 300
     assert count(im, joker, c.GOLD) > 300
     assert count(im, queen, c.CARD_TINT) > 3000
-    assert count(im, queen, cv.JOKER_HAT) == 0
+    assert count(im, queen, JOKER_HAT) == 0
     # A joker is not a "?" card: known jokers never draw as unknown.
-    assert cv.parse_card("X1") == ("X", "") == cv.parse_card("x2")
-    assert cv.parse_card("ZZ") == ("?", "")
+    assert parse_card("X1") == ("X", "") == parse_card("x2")
+    assert parse_card("ZZ") == ("?", "")
 
 
 # ------------------------------------------------------------------- plates
@@ -364,23 +395,23 @@ def test_sold_and_bust_caravans_are_marked_by_symbol_and_colour() -> None:
     expect = {(0, 0): "sold", (0, 1): "bust", (0, 2): "light", (1, 0): "empty",
               (1, 1): "bust", (1, 2): "light"}  # fmt: skip
     for (seat, pair), status in expect.items():
-        plate = cv.plate_box(seat, pair)
+        plate = plate_box(seat, pair)
         # The badge itself (a disc with a tick or a cross), not only the plate's tint.
         mid = (plate[1] + plate[3]) // 2
-        x = plate[0] + cv.PLATE_STATUS_X
-        badge = (x, mid - cv.STATUS_D // 2, x + cv.STATUS_D, mid + cv.STATUS_D // 2)
-        assert (count(im, badge, cv.SOLD) > 300) == (status == "sold"), (seat, pair)
-        assert (count(im, badge, cv.BUST) > 300) == (status == "bust"), (seat, pair)
+        x = plate[0] + PLATE_STATUS_X
+        badge = (x, mid - STATUS_D // 2, x + STATUS_D, mid + STATUS_D // 2)
+        assert (count(im, badge, SOLD) > 300) == (status == "sold"), (seat, pair)
+        assert (count(im, badge, BUST) > 300) == (status == "bust"), (seat, pair)
         if status in ("sold", "bust"):
             assert count(im, badge, c.PAPER) > 60, (seat, pair)  # the white tick or cross
-        sold, bust = count(im, plate, cv.SOLD), count(im, plate, cv.BUST)
+        sold, bust = count(im, plate, SOLD), count(im, plate, BUST)
         assert (sold > 400) == (status == "sold"), (seat, pair, sold)
         assert (bust > 400) == (status == "bust"), (seat, pair, bust)
-        assert (count(im, plate, cv.SOLD_PALE) > 3000) == (status == "sold")
-        assert (count(im, plate, cv.BUST_PALE) > 3000) == (status == "bust")
+        assert (count(im, plate, SOLD_PALE) > 3000) == (status == "sold")
+        assert (count(im, plate, BUST_PALE) > 3000) == (status == "bust")
     # Not colour alone: the tick and the cross are different shapes.
-    tick = cv._status_badge("sold", 40).convert("L").point(lambda v: 255 * (v > 200))
-    cross = cv._status_badge("bust", 40).convert("L").point(lambda v: 255 * (v > 200))
+    tick = _status_badge("sold", 40).convert("L").point(lambda v: 255 * (v > 200))
+    cross = _status_badge("bust", 40).convert("L").point(lambda v: 255 * (v > 200))
     differ = sum(a != b for a, b in zip(tick.tobytes(), cross.tobytes(), strict=True))
     assert differ > 80
 
@@ -388,14 +419,14 @@ def test_sold_and_bust_caravans_are_marked_by_symbol_and_colour() -> None:
 def test_plate_shows_value_direction_and_suit() -> None:
     def plate_of(caravan: dict[str, Any]) -> Image.Image:
         im = render(make_view([[caravan, EMPTY, EMPTY], [EMPTY] * 3], turn=None))
-        return im.crop(cv.plate_box(0, 0))
+        return im.crop(plate_box(0, 0))
 
     up = plate_of(car([("4H", ()), ("7H", ())], direction="up"))
     down = plate_of(car([("7H", ()), ("4H", ())], direction="down"))
     none = plate_of(car([("4H", ())]))
     club = plate_of(car([("4H", ()), ("7C", ())], direction="up"))
     # The arrow sits between the value and the suit: ink heavier low for ▲, high for ▼.
-    arrow_x = (cv.PLATE_ARROW_X, cv.PLATE_SUIT_X - 4)
+    arrow_x = (PLATE_ARROW_X, PLATE_SUIT_X - 4)
     h = up.height
 
     def ink(im: Image.Image, y0: int, y1: int) -> int:
@@ -408,7 +439,7 @@ def test_plate_shows_value_direction_and_suit() -> None:
     assert count(club, (0, 0, up.width, h), c.SUIT_GREEN) > 200
     assert count(club, (0, 0, up.width, h), c.SUIT_RED) == 0
     # The value: 11 and 4 differ where the number is.
-    number = (0, 0, cv.PLATE_ARROW_X, h)
+    number = (0, 0, PLATE_ARROW_X, h)
     assert up.crop(number).tobytes() != none.crop(number).tobytes()
     assert count(up, number, c.INK) > 300
 
@@ -420,7 +451,7 @@ def test_the_holder_of_a_pair_has_its_chip_on_its_plate() -> None:
     for seat in (0, 1):
         for pair in range(3):
             for colour_of in (0, 1):
-                chip = count(im, cv.plate_box(seat, pair), cv.seat_colour(colour_of))
+                chip = count(im, plate_box(seat, pair), seat_colour(colour_of))
                 holds = view["pairs"][pair] == seat == colour_of
                 assert (chip > 300) == holds, (seat, pair, colour_of, chip)
 
@@ -435,8 +466,8 @@ def test_a_played_numeral_is_framed_with_the_movers_badge() -> None:
     for seat in (0, 1):
         for pair in range(3):
             if (seat, pair) != (1, 1):
-                assert count(im, cv.area_box(seat, pair), c.HIGHLIGHT) == 0, (seat, pair)
-    assert count(im, cv.discard_box(), c.HIGHLIGHT) == 0
+                assert count(im, area_box(seat, pair), c.HIGHLIGHT) == 0, (seat, pair)
+    assert count(im, discard_box(), c.HIGHLIGHT) == 0
 
 
 def test_a_numeral_played_on_a_long_caravan_frames_its_newest_card_only() -> None:
@@ -470,7 +501,7 @@ def test_a_face_under_the_next_row_shows_only_its_index_tab() -> None:
             free = (beside[0], tab[3] + 3, face[2] - 4, face[3] - 4)
         else:
             free = (beside[0], face[1] + 4, face[2] - 4, tab[1] - 3)
-        assert count(im, free, cv.FELT) == (free[2] - free[0]) * (free[3] - free[1]), seat
+        assert count(im, free, FELT) == (free[2] - free[0]) * (free[3] - free[1]), seat
 
 
 def _mirrored(view: dict[str, Any]) -> dict[str, Any]:
@@ -494,13 +525,13 @@ def test_an_attached_face_is_framed_where_it_lies_even_on_the_opponents_side() -
     for seat in (0, 1):
         for pair in range(3):
             if (seat, pair) != (0, 1):
-                assert count(im, cv.area_box(seat, pair), c.HIGHLIGHT) == 0, (seat, pair)
+                assert count(im, area_box(seat, pair), c.HIGHLIGHT) == 0, (seat, pair)
     # The badge names the mover (seat 2), not the caravan's owner.
-    assert c.seat_badge(2, cv.BADGE, c.HIGHLIGHT) is not c.seat_badge(1, cv.BADGE, c.HIGHLIGHT)
+    assert c.seat_badge(2, BADGE, c.HIGHLIGHT) is not c.seat_badge(1, BADGE, c.HIGHLIGHT)
     with_two = render(view)
     view["last"]["seat"] = 0
     with_one = render(view)
-    assert with_two.crop(cv.area_box(0, 1)).tobytes() != with_one.crop(cv.area_box(0, 1)).tobytes()
+    assert with_two.crop(area_box(0, 1)).tobytes() != with_one.crop(area_box(0, 1)).tobytes()
 
 
 def test_a_joker_that_removed_cards_shows_how_many() -> None:
@@ -519,14 +550,14 @@ def test_a_jack_highlights_the_plate_of_the_caravan_it_hit() -> None:
     view = copy.deepcopy(MID)
     view["last"] = last("attach", 0, "JD", owner=1, pair=1, pos=1, removed=1)
     im = render(view)
-    assert count(im, grow(cv.plate_box(1, 1), 6), c.HIGHLIGHT) > 800
+    assert count(im, grow(plate_box(1, 1), 6), c.HIGHLIGHT) > 800
     # The mover's badge and the "−1" lie on that caravan's felt; no card is framed.
-    assert count(im, cv.area_box(1, 1), c.HIGHLIGHT) > 600
+    assert count(im, area_box(1, 1), c.HIGHLIGHT) > 600
     for seat in (0, 1):
         for pair in range(3):
             if (seat, pair) != (1, 1):
-                assert count(im, cv.area_box(seat, pair), c.HIGHLIGHT) == 0
-                assert count(im, cv.plate_box(seat, pair), c.HIGHLIGHT) == 0
+                assert count(im, area_box(seat, pair), c.HIGHLIGHT) == 0
+                assert count(im, plate_box(seat, pair), c.HIGHLIGHT) == 0
 
 
 def test_a_disbanded_caravan_is_an_empty_framed_slot() -> None:
@@ -534,20 +565,20 @@ def test_a_disbanded_caravan_is_an_empty_framed_slot() -> None:
     view["caravans"][0][2] = EMPTY
     view["last"] = last("disband", 0, owner=0, pair=2)
     im = render(view)
-    area = cv.area_box(0, 2)
+    area = area_box(0, 2)
     assert count(im, area, c.HIGHLIGHT) > 1000
     assert count(im, area, c.PAPER) < 200  # the badge's digit; no card
-    assert count(im, cv.area_box(1, 0), c.HIGHLIGHT) == 0
+    assert count(im, area_box(1, 0), c.HIGHLIGHT) == 0
 
 
 def test_a_discard_marks_the_discard_pile_and_never_shows_the_card() -> None:
     view = copy.deepcopy(MID)
     view["last"] = last("discard", 1, None)
     im = render(view)
-    assert count(im, cv.discard_box(), c.HIGHLIGHT) > 500
+    assert count(im, discard_box(), c.HIGHLIGHT) > 500
     for seat in (0, 1):
         for pair in range(3):
-            assert count(im, cv.area_box(seat, pair), c.HIGHLIGHT) == 0
+            assert count(im, area_box(seat, pair), c.HIGHLIGHT) == 0
     # Even in the discarder's own view (card known), the table image is the same.
     known = copy.deepcopy(view)
     known["last"]["card"] = "KH"
@@ -558,7 +589,7 @@ def test_a_discard_marks_the_discard_pile_and_never_shows_the_card() -> None:
 def test_no_last_move_no_highlight() -> None:
     view = copy.deepcopy(LATE)
     view["last"] = None
-    assert count(render(view), (0, 0, cv.WIDTH, cv.HEIGHT), c.HIGHLIGHT) == 0
+    assert count(render(view), (0, 0, WIDTH, HEIGHT), c.HIGHLIGHT) == 0
 
 
 # ------------------------------------------------------------------ players
@@ -570,7 +601,7 @@ def test_turn_marker_is_in_the_movers_strip_only(turn: int) -> None:
     for seat in (0, 1):
         n = count(im, marker(seat), c.TURN_MARK)
         assert (n > 500) == (seat == turn), seat
-        strip = cv.strip_box(seat)
+        strip = strip_box(seat)
         corner = (strip[2] - 260, strip[1] + 4, strip[2] - 250, strip[1] + 12)
         assert (count(im, corner, c.TURN_BAND) == 80) == (seat == turn), seat
 
@@ -582,13 +613,13 @@ def test_game_over_stars_the_winner_and_marks_no_turn() -> None:
     for seat in (0, 1):
         assert (count(im, marker(seat), c.GOLD) > 300) == (seat == 1), seat
         assert count(im, marker(seat), c.TURN_MARK) == 0
-    assert count(im, cv.strip_box(1), cv.WINNER_BAND) > 20_000
-    assert count(im, cv.strip_box(0), cv.WINNER_BAND) == 0
+    assert count(im, strip_box(1), WINNER_BAND) > 20_000
+    assert count(im, strip_box(0), WINNER_BAND) == 0
 
 
 def test_games_won_are_pips_only_in_a_match() -> None:
     def gold(view: dict[str, Any], seat: int) -> int:
-        strip = cv.strip_box(seat)
+        strip = strip_box(seat)
         return count(render(view), (600, strip[1], strip[2], strip[3]), c.GOLD)
 
     match = make_view(best_of=5, wins=[2, 0])
@@ -598,33 +629,33 @@ def test_games_won_are_pips_only_in_a_match() -> None:
     assert gold(make_view(best_of=5, wins=[1, 0]), 0) < two * 0.7
     single = make_view(best_of=1, wins=[0, 0])
     im = render(single)
-    strip = cv.strip_box(0)
+    strip = strip_box(0)
     assert count(im, (600, strip[1], strip[2], strip[3]), c.MUTED) < 50  # no hollow pips
 
 
 def test_deck_hand_and_discard_counts_are_drawn() -> None:
     a = render(make_view(deck_sizes=[30, 28], hand_sizes=[5, 5], discard=3))
     b = render(make_view(deck_sizes=[29, 28], hand_sizes=[5, 4], discard=12))
-    assert differ(a, b, cv.deck_box(0))
-    assert not differ(a, b, cv.deck_box(1))
-    assert differ(a, b, cv.discard_box())
-    assert differ(a, b, cv.strip_box(1))
-    assert not differ(a, b, cv.strip_box(0))
+    assert differ(a, b, deck_box(0))
+    assert not differ(a, b, deck_box(1))
+    assert differ(a, b, discard_box())
+    assert differ(a, b, strip_box(1))
+    assert not differ(a, b, strip_box(0))
     # An empty deck is an outline, not a card back.
     empty = render(make_view(deck_sizes=[0, 28]))
-    assert count(empty, cv.deck_box(0), c.CARD_BACK) == 0
-    assert count(empty, cv.deck_box(1), c.CARD_BACK) > 500
+    assert count(empty, deck_box(0), c.CARD_BACK) == 0
+    assert count(empty, deck_box(1), c.CARD_BACK) > 500
 
 
 def test_cyrillic_names_are_drawn_with_real_glyphs() -> None:
     assert c.covers("Алиса Селезнёва", bold=True)
     a = render(MID, ["Алиса Селезнёва", "Борис"])
     b = render(MID, ["Жанна Ёлкина", "Борис"])
-    strip = cv.strip_box(0)
+    strip = strip_box(0)
     name = (110, strip[1], 700, strip[3])
     assert differ(a, b, name)
     assert count(a, name, c.INK) > 500
-    assert not differ(a, b, cv.strip_box(1))
+    assert not differ(a, b, strip_box(1))
 
 
 @pytest.mark.parametrize(
@@ -632,8 +663,8 @@ def test_cyrillic_names_are_drawn_with_real_glyphs() -> None:
     [[], ["", "   "], ["😀" * 40, "🦔"], ["x" * 300, "a\u200d\u200db\x00\n\tc"], ["solo"]],
 )
 def test_odd_names_never_crash(names: list[str]) -> None:
-    assert render(LATE, names).size == (cv.WIDTH, cv.HEIGHT)
-    assert png(cv.render_hand(seat_view(MID, 0, ["AS"]), names=names)).width == cv.HAND_WIDTH
+    assert render(LATE, names).size == (WIDTH, HEIGHT)
+    assert png(cv.render_hand(seat_view(MID, 0, ["AS"]), names=names)).width == HAND_WIDTH
 
 
 @pytest.mark.parametrize(
@@ -653,7 +684,7 @@ def test_odd_names_never_crash(names: list[str]) -> None:
     ],
 )
 def test_malformed_views_still_render(view: dict[str, Any]) -> None:
-    assert render(view).size == (cv.WIDTH, cv.HEIGHT)
+    assert render(view).size == (WIDTH, HEIGHT)
 
 
 # ------------------------------------------------------------------ secrets
@@ -679,20 +710,20 @@ def hand_image(hand: list[str], **kw: Any) -> Image.Image:
 def test_hand_draws_each_card_large_in_its_ink() -> None:
     hand = ["AS", "7H", "10D", "QC", "X1"]
     im = hand_image(hand)
-    assert im.size == cv.hand_size(5) == (800, im.height)
+    assert im.size == hand_size(5) == (800, im.height)
     assert 300 <= im.height <= 400
     for i, code in enumerate(hand):
-        box = cv.hand_card_box(i, 5)
+        box = hand_card_box(i, 5)
         assert box[2] - box[0] >= 130, "phone-readable"
         if code.startswith("X"):
-            assert count(im, box, cv.JOKER_PAPER) > 10_000
-            assert count(im, box, cv.JOKER_HAT) > 500
+            assert count(im, box, JOKER_PAPER) > 10_000
+            assert count(im, box, JOKER_HAT) > 500
         else:
             assert count(im, box, INKS[code[-1]]) > 600, code
             for suit, ink in INKS.items():
                 if suit != code[-1] and ink != c.INK:
                     assert count(im, box, ink) == 0, (code, suit)
-    assert count(im, cv.hand_card_box(3, 5), c.CARD_TINT) > 10_000
+    assert count(im, hand_card_box(3, 5), c.CARD_TINT) > 10_000
 
 
 @pytest.mark.parametrize("size", [0, 1, 5, 6, 7, 8])
@@ -700,14 +731,14 @@ def test_hands_of_any_size_fit(size: int) -> None:
     hand = ["AS", "2C", "7H", "10D", "JS", "QD", "KC", "X2"][:size]
     data = cv.render_hand(seat_view(OPENING, 0, hand), names=NAMES)
     im = png(data)
-    assert im.size == cv.hand_size(size)
+    assert im.size == hand_size(size)
     assert len(data) <= MAX_PNG
     for i in range(size):
-        x0, y0, x1, y1 = cv.hand_card_box(i, size)
+        x0, y0, x1, y1 = hand_card_box(i, size)
         assert x0 >= 0 and x1 <= im.width and y1 <= im.height
         assert count(im, (x0, y0, x1, y1), c.INK) > 300
     if size > 5:
-        assert cv.hand_card_box(size - 1, size)[1] > cv.hand_card_box(0, size)[3]
+        assert hand_card_box(size - 1, size)[1] > hand_card_box(0, size)[3]
 
 
 def test_hand_image_and_key_change_with_the_hand_only() -> None:
@@ -730,7 +761,7 @@ def test_hand_image_and_key_change_with_the_hand_only() -> None:
 def test_hand_of_the_match_winner_has_a_star() -> None:
     won = seat_view(make_view(over=True, winners=[0]), 0, [])
     lost = seat_view(make_view(over=True, winners=[1]), 0, [])
-    header = (0, 0, 100, cv.HAND_HEADER_H)
+    header = (0, 0, 100, HAND_HEADER_H)
     assert count(png(cv.render_hand(won, names=NAMES)), header, c.GOLD) > 300
     assert count(png(cv.render_hand(lost, names=NAMES)), header, c.GOLD) == 0
     assert cv.hand_key(won, names=NAMES) != cv.hand_key(lost, names=NAMES)

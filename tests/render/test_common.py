@@ -7,8 +7,11 @@ import io
 import pytest
 from PIL import Image, ImageDraw
 
-from render import caravan, curling, klotho, krendzu, registry
 from render import common as c
+from render import klotho, registry
+from render.caravan import palette as caravan_palette
+from render.curling import layout as curling_layout
+from render.krendzu import palette as krendzu_palette
 from tests.render.helpers import png
 
 CYRILLIC = "Привет, Клац! Ёё"
@@ -177,7 +180,7 @@ def test_registry_maps_klac_and_rejects_unknown_with_a_value_error() -> None:
 
 @pytest.mark.parametrize(
     "keep",
-    [klotho.KEEP, krendzu.KEEP, caravan.KEEP, curling.KEEP],
+    [klotho.KEEP, krendzu_palette.KEEP, caravan_palette.KEEP, curling_layout.KEEP],
     ids=["klotho", "krendzu", "caravan", "curling"],
 )
 def test_a_renderers_key_colours_survive_the_palette_exactly(keep: tuple[c.RGB, ...]) -> None:

@@ -17,8 +17,8 @@ import pytest
 from PIL import Image, ImageChops
 
 from render import common as c
-from render import curling as cu
-from render import registry
+from render import curling, registry
+from render.curling import field, layout, parse, sprites
 from tests.render.helpers import count, png
 
 Box = tuple[int, int, int, int]
@@ -172,20 +172,20 @@ def example1_view(**kw: Any) -> dict[str, Any]:
 
 
 def render(view: dict[str, Any], names: Sequence[str] = NAMES) -> Image.Image:
-    return png(cu.render_table(view, names=names))
+    return png(curling.render_table(view, names=names))
 
 
 def render_preview(
     view: dict[str, Any], preview: dict[str, Any], names: Sequence[str] = NAMES
 ) -> Image.Image:
-    return png(cu.render_preview(view, preview, names=names))
+    return png(curling.render_preview(view, preview, names=names))
 
 
 # ------------------------------------------------------------------- helpers
 
 
 def centre_box(cell: str, half: int = 10) -> Box:
-    x, y = cu.cell_centre(cell)
+    x, y = layout.cell_centre(cell)
     return (x - half, y - half, x + half, y + half)
 
 
@@ -237,8 +237,8 @@ def ring_lightness(im: Image.Image, cell: str) -> float:
     """The share of light pixels on the circle where a stone's ring is drawn."""
     import math
 
-    cx, cy = cu.cell_centre(cell)
-    r = cu.STONE_D / 2 * cu.RING
+    cx, cy = layout.cell_centre(cell)
+    r = layout.STONE_D / 2 * layout.RING
     grey = im.convert("L")
     light = 0
     samples = 144
@@ -282,43 +282,45 @@ def sample_views() -> dict[str, dict[str, Any]]:
 
 @pytest.mark.parametrize(("name", "view"), sample_views().items(), ids=lambda v: str(v)[:12])
 def test_table_is_a_small_png_of_the_fixed_size(name: str, view: dict[str, Any]) -> None:
-    data = cu.render_table(view, names=NAMES)
-    assert png(data).size == (cu.WIDTH, cu.HEIGHT), name
+    data = curling.render_table(view, names=NAMES)
+    assert png(data).size == (layout.WIDTH, layout.HEIGHT), name
     assert len(data) <= MAX_PNG, (name, len(data))
-    assert 900 <= cu.WIDTH <= 1100
+    assert 900 <= layout.WIDTH <= 1100
 
 
 def test_preview_has_the_tables_size_and_stays_small() -> None:
     view = make_view(EXAMPLE2_BEFORE, turn=1)
-    data = cu.render_preview(view, EXAMPLE2_PREVIEW, names=NAMES)
-    assert png(data).size == render(view).size == (cu.WIDTH, cu.HEIGHT)
+    data = curling.render_preview(view, EXAMPLE2_PREVIEW, names=NAMES)
+    assert png(data).size == render(view).size == (layout.WIDTH, layout.HEIGHT)
     assert len(data) <= MAX_PNG
 
 
 def test_rendering_is_deterministic() -> None:
     view = example1_view()
-    first = cu.render_table(view, names=NAMES)
-    cu.stone_sprite.cache_clear()
-    cu.die_face.cache_clear()
-    assert cu.render_table(copy.deepcopy(view), names=NAMES) == first
+    first = curling.render_table(view, names=NAMES)
+    sprites.stone_sprite.cache_clear()
+    sprites.die_face.cache_clear()
+    assert curling.render_table(copy.deepcopy(view), names=NAMES) == first
     before = make_view(EXAMPLE2_BEFORE, turn=1)
-    once = cu.render_preview(before, EXAMPLE2_PREVIEW, names=NAMES)
-    again = cu.render_preview(copy.deepcopy(before), copy.deepcopy(EXAMPLE2_PREVIEW), names=NAMES)
+    once = curling.render_preview(before, EXAMPLE2_PREVIEW, names=NAMES)
+    again = curling.render_preview(
+        copy.deepcopy(before), copy.deepcopy(EXAMPLE2_PREVIEW), names=NAMES
+    )
     assert once == again
 
 
 def test_registry_has_the_table_and_the_preview_last() -> None:
     entry = registry.get("curling")
-    assert entry.table is cu.render_table
+    assert entry.table is curling.render_table
     assert entry.private is None
-    assert entry.preview is cu.render_preview
+    assert entry.preview is curling.render_preview
     assert list(registry.RENDERERS)[-1] == "curling"
     assert registry.get("caravan").preview is None
 
 
 def test_the_key_colours_are_distinct() -> None:
-    assert len(set(cu.KEEP)) == len(cu.KEEP)
-    zones = list(cu.ZONE_COLOURS.values())
+    assert len(set(layout.KEEP)) == len(layout.KEEP)
+    zones = list(layout.ZONE_COLOURS.values())
     assert len(set(zones)) == len(zones)
     assert not {RED, BLUE} & set(zones)
 
@@ -338,44 +340,44 @@ def test_the_key_colours_are_distinct() -> None:
     ],
 )
 def test_malformed_views_still_render(view: dict[str, Any]) -> None:
-    assert render(view).size == (cu.WIDTH, cu.HEIGHT)
+    assert render(view).size == (layout.WIDTH, layout.HEIGHT)
     preview = {"stones": view.get("stones"), "segments": [None, {"cells": 5, "hits": ["a1"]}]}
-    assert render_preview(view, preview).size == (cu.WIDTH, cu.HEIGHT)
+    assert render_preview(view, preview).size == (layout.WIDTH, layout.HEIGHT)
 
 
 # ------------------------------------------------------------------ geometry
 
 
 def test_cells_are_named_as_the_rules_do() -> None:
-    assert cu.parse_cell("a0") == (0, 0)
-    assert cu.parse_cell("h12") == (7, 12)
-    assert cu.parse_cell("D8") == (3, 8)
+    assert layout.parse_cell("a0") == (0, 0)
+    assert layout.parse_cell("h12") == (7, 12)
+    assert layout.parse_cell("D8") == (3, 8)
     for bad in ("i3", "a13", "a-1", "", "c", "c²", None, 5, "cc3"):
-        assert cu.parse_cell(bad) is None, bad
-    assert cu.cell_name((2, 6)) == "c6"
-    assert [cu.row_name(r) for r in range(13)] == [
+        assert layout.parse_cell(bad) is None, bad
+    assert layout.cell_name((2, 6)) == "c6"
+    assert [layout.row_name(r) for r in range(13)] == [
         "", "G1", "G2", "G3", "G4", "G5", "H1", "H2", "H3", "H4", "H5", "H6", "H7",
     ]  # fmt: skip
 
 
 def test_the_field_is_upright_square_and_inside_the_image() -> None:
-    fx0, fy0, fx1, fy1 = cu.field_box()
-    boxes = {name: cu.cell_box(name) for name in ALL_CELLS}
+    fx0, fy0, fx1, fy1 = layout.field_box()
+    boxes = {name: layout.cell_box(name) for name in ALL_CELLS}
     for name, (x0, y0, x1, y1) in boxes.items():
-        assert x1 - x0 == y1 - y0 == cu.CELL, name
+        assert x1 - x0 == y1 - y0 == layout.CELL, name
         assert fx0 <= x0 and x1 <= fx1 and fy0 <= y0 and y1 <= fy1, name
     # Row 12 on top, row 0 at the bottom, a on the left, h on the right.
     assert boxes["a12"][:2] == (fx0, fy0)
     assert boxes["h0"][2:] == (fx1, fy1)
-    assert boxes["c1"][1] == boxes["c0"][1] - cu.CELL
-    assert boxes["d5"][0] == boxes["c5"][0] + cu.CELL
-    assert cu.cell_box((3, 8)) == boxes["d8"]
+    assert boxes["c1"][1] == boxes["c0"][1] - layout.CELL
+    assert boxes["d5"][0] == boxes["c5"][0] + layout.CELL
+    assert layout.cell_box((3, 8)) == boxes["d8"]
     assert len({b[:2] for b in boxes.values()}) == 13 * 8
-    assert fx1 < cu.player_box(0)[0]
+    assert fx1 < layout.player_box(0)[0]
 
 
 def test_zones_follow_the_rules() -> None:
-    zones = {name: cu.zone_of(name) for name in ALL_CELLS}
+    zones = {name: layout.zone_of(name) for name in ALL_CELLS}
     assert sorted(n for n, z in zones.items() if z == "centre") == ["d8", "d9", "e8", "e9"]
     by_zone = {z: sum(1 for v in zones.values() if v == z) for z in set(zones.values())}
     assert by_zone == {"centre": 4, "middle": 12, "outer": 20, "guard": 40, "start": 8, "field": 20}
@@ -389,28 +391,28 @@ def test_zones_follow_the_rules() -> None:
 
 
 def test_exit_points_lie_just_outside_the_border_where_the_stone_left() -> None:
-    fx0, fy0, fx1, _fy1 = cu.field_box()
-    x, y = cu.exit_point("d12", (0, 1))  # over the back
-    assert y < fy0 and abs(x - cu.cell_centre("d12")[0]) <= 1
-    x, y = cu.exit_point("h9", (1, 1))  # off the right side, past the cell's top corner
-    assert x > fx1 and cu.cell_box("h9")[1] - 20 < y < cu.cell_box("h9")[1]
-    x, y = cu.exit_point("a8", (-1, 1))
-    assert x < fx0 and y < cu.cell_box("a8")[1]
-    x, y = cu.exit_point("a3", (0, 0))  # unknown direction: the nearest border
-    assert x < fx0 and cu.cell_box("a3")[1] < y < cu.cell_box("a3")[3]
+    fx0, fy0, fx1, _fy1 = layout.field_box()
+    x, y = layout.exit_point("d12", (0, 1))  # over the back
+    assert y < fy0 and abs(x - layout.cell_centre("d12")[0]) <= 1
+    x, y = layout.exit_point("h9", (1, 1))  # off the right side, past the cell's top corner
+    assert x > fx1 and layout.cell_box("h9")[1] - 20 < y < layout.cell_box("h9")[1]
+    x, y = layout.exit_point("a8", (-1, 1))
+    assert x < fx0 and y < layout.cell_box("a8")[1]
+    x, y = layout.exit_point("a3", (0, 0))  # unknown direction: the nearest border
+    assert x < fx0 and layout.cell_box("a3")[1] < y < layout.cell_box("a3")[3]
     # A step that stays on the field goes on to the border.
-    assert cu.exit_point("d9", (1, 0)) == cu.exit_point("h9", (1, 0))
-    for point in (cu.exit_point("h12", (1, 1)), cu.exit_point("a1", (-1, 0))):
-        assert 0 <= point[0] < cu.WIDTH and 0 <= point[1] < cu.HEIGHT
-        assert point[0] < cu.player_box(0)[0]
+    assert layout.exit_point("d9", (1, 0)) == layout.exit_point("h9", (1, 0))
+    for point in (layout.exit_point("h12", (1, 1)), layout.exit_point("a1", (-1, 0))):
+        assert 0 <= point[0] < layout.WIDTH and 0 <= point[1] < layout.HEIGHT
+        assert point[0] < layout.player_box(0)[0]
 
 
 def test_trajectory_steps_bend_clockwise_from_the_left_and_mirror_from_the_right() -> None:
-    assert cu.trajectory_steps("semaphore", (2, 0)) == ((0, 1), (1, 1))
-    assert cu.trajectory_steps("semaphore", (4, 0)) == ((0, 1), (-1, 1))
-    assert cu.trajectory_steps("quadruple", (3, 0)) == ((-1, 1), (0, 1), (1, 1), (1, 0))
-    assert cu.trajectory_steps("quadruple", (5, 0)) == ((1, 1), (0, 1), (-1, 1), (-1, 0))
-    assert cu.trajectory_steps("nonsense", (2, 0)) == ()
+    assert parse.trajectory_steps("semaphore", (2, 0)) == ((0, 1), (1, 1))
+    assert parse.trajectory_steps("semaphore", (4, 0)) == ((0, 1), (-1, 1))
+    assert parse.trajectory_steps("quadruple", (3, 0)) == ((-1, 1), (0, 1), (1, 1), (1, 0))
+    assert parse.trajectory_steps("quadruple", (5, 0)) == ((1, 1), (0, 1), (-1, 1), (-1, 0))
+    assert parse.trajectory_steps("nonsense", (2, 0)) == ()
 
 
 # --------------------------------------------------------------------- field
@@ -419,12 +421,12 @@ def test_trajectory_steps_bend_clockwise_from_the_left_and_mirror_from_the_right
 def test_every_zone_is_shaded_in_its_own_colour() -> None:
     im = render(make_view(dice=None, limit=None))
     for name in ALL_CELLS:
-        x, y = cu.cell_centre(name)
-        pixel = im.getpixel((x + cu.CELL // 4, y + cu.CELL // 4))
+        x, y = layout.cell_centre(name)
+        pixel = im.getpixel((x + layout.CELL // 4, y + layout.CELL // 4))
         if name in ("c0", "d0", "e0", "f0"):
-            assert pixel == cu.START_CELL, name  # the start pads
+            assert pixel == layout.START_CELL, name  # the start pads
         else:
-            assert pixel == cu.ZONE_COLOURS[cu.zone_of(name)], name
+            assert pixel == layout.ZONE_COLOURS[layout.zone_of(name)], name
 
 
 def test_the_start_pads_curl_their_way() -> None:
@@ -437,25 +439,27 @@ def test_the_start_pads_curl_their_way() -> None:
     assert left.count(255) > 60
     assert curl("d0") == left
     assert curl("e0") == curl("f0") != left
-    assert count(im, cu.cell_box("b0"), cu.START_CELL) == 0
+    assert count(im, layout.cell_box("b0"), layout.START_CELL) == 0
 
 
 def test_every_row_and_column_is_labelled() -> None:
     im = render(make_view())
-    rows = [mask(im, cu.row_label_box(r)) for r in range(13)]
+    rows = [mask(im, layout.row_label_box(r)) for r in range(13)]
     for r in range(13):
-        assert dark(im, cu.row_label_box(r)) > 30, r
+        assert dark(im, layout.row_label_box(r)) > 30, r
     assert len(set(rows)) == 13
     for top in (True, False):
-        cols = [mask(im, cu.column_label_box(k, top=top)) for k in range(8)]
-        assert all(dark(im, cu.column_label_box(k, top=top)) > 30 for k in range(8))
+        cols = [mask(im, layout.column_label_box(k, top=top)) for k in range(8)]
+        assert all(dark(im, layout.column_label_box(k, top=top)) > 30 for k in range(8))
         assert len(set(cols)) == 8
     # The same letter above and below each column.
     for k in range(8):
-        assert mask(im, cu.column_label_box(k)) == mask(im, cu.column_label_box(k, top=False))
+        assert mask(im, layout.column_label_box(k)) == mask(
+            im, layout.column_label_box(k, top=False)
+        )
     # A row's label sits level with the row.
     for r in (0, 6, 12):
-        assert cu.row_label_box(r)[1::2] == cu.cell_box((0, r))[1::2]
+        assert layout.row_label_box(r)[1::2] == layout.cell_box((0, r))[1::2]
 
 
 def test_every_stone_is_drawn_at_its_cell_in_its_colour_and_style() -> None:
@@ -465,7 +469,7 @@ def test_every_stone_is_drawn_at_its_cell_in_its_colour_and_style() -> None:
     stones += [stone(x, "blue", i + 1) for i, x in enumerate(blues)]
     im = render(make_view(stones))
     for name in ALL_CELLS:
-        box = cu.cell_box(name)
+        box = layout.cell_box(name)
         red, blue = count(im, box, RED), count(im, box, BLUE)
         if name in reds:
             assert red > 700 and blue == 0, (name, red, blue)
@@ -519,23 +523,23 @@ def test_the_last_throw_is_a_path_through_its_cells() -> None:
     im = render(example1_view())
     path = {"c0", *EXAMPLE1_LAST["path"]}
     for name in ALL_CELLS:
-        found = count(im, centre_box(name, 8), cu.PATH)
+        found = count(im, centre_box(name, 8), layout.PATH)
         if name in path - {"e6"}:
             assert found > 40, name
         elif name != "e6":  # the thrown stone stands on its last cell
             assert found == 0, name
     # The thrown stone wears a halo in the path colour; the others do not.
-    assert count(im, cu.cell_box("e6"), cu.PATH) > 150
-    assert count(im, cu.cell_box("c6"), cu.PATH) == 0
+    assert count(im, layout.cell_box("e6"), layout.PATH) > 150
+    assert count(im, layout.cell_box("c6"), layout.PATH) == 0
     # The start cell is framed.
-    x0, y0, x1, _y1 = cu.cell_box("c0")
-    assert count(im, (x0, y0, x1, y0 + 8), cu.PATH) > 60
+    x0, y0, x1, _y1 = layout.cell_box("c0")
+    assert count(im, (x0, y0, x1, y0 + 8), layout.PATH) > 60
 
 
 def test_no_last_throw_draws_no_path() -> None:
     im = render(make_view(EXAMPLE1_AFTER))
-    assert count(im, cu.field_box(), cu.PATH) == 0
-    assert count(im, cu.last_box(), c.INK) == 0
+    assert count(im, layout.field_box(), layout.PATH) == 0
+    assert count(im, layout.last_box(), c.INK) == 0
 
 
 def test_struck_stones_leave_a_ghost_and_an_arrow() -> None:
@@ -543,14 +547,14 @@ def test_struck_stones_leave_a_ghost_and_an_arrow() -> None:
     plain = render(make_view(EXAMPLE1_AFTER))
     # A dashed ghost in the stone's colour where it stood, and ink of the arrow.
     for name, colour in (("f7", RED), ("c5", BLUE)):
-        ghost = count(im, cu.cell_box(name), colour)
+        ghost = count(im, layout.cell_box(name), colour)
         assert 30 < ghost < 400, (name, ghost)
-        assert count(plain, cu.cell_box(name), colour) == 0
+        assert count(plain, layout.cell_box(name), colour) == 0
     assert count(im, centre_box("g8", 6), c.INK) > 10  # f7 -> h9 passes g8
     assert count(plain, centre_box("g8", 6), c.INK) == 0
     # The arrow's head at the rim of the stone where it ended (h9), pointing up-right.
-    hx, hy = cu.cell_centre("h9")
-    reach = (cu.STONE_D / 2 + 2 + 7) / 2**0.5
+    hx, hy = layout.cell_centre("h9")
+    reach = (layout.STONE_D / 2 + 2 + 7) / 2**0.5
     head = around((round(hx - reach), round(hy + reach)), 7)
     assert count(im, head, c.INK) > 80
 
@@ -569,9 +573,9 @@ def test_stones_that_left_the_field_are_crossed_out_at_the_border() -> None:
     after = [stone("d4", "red", 1)]
     im = render(make_view(after, last=last))
     # The blue went on up-left through b6, a7 and off: a blue cross past a7's corner.
-    where = around(cu.exit_point("a7", (-1, 1)), 10)
+    where = around(layout.exit_point("a7", (-1, 1)), 10)
     assert count(im, where, BLUE) > 40
-    assert count(im, around(cu.exit_point("a7", (-1, 0)), 6), BLUE) == 0
+    assert count(im, around(layout.exit_point("a7", (-1, 0)), 6), BLUE) == 0
     # When it stays on the field, no cross.
     kept = {**last, "moves": [{"colour": "blue", "n": 1, "from": "c5", "to": "a7"}]}
     im2 = render(make_view([*after, stone("a7", "blue", 1)], last=kept))
@@ -605,8 +609,8 @@ def test_a_stone_struck_off_the_field_goes_the_way_the_thrown_stone_struck_it() 
         ],
     }
     im = render_preview(make_view([stone("a2", "red", 1)], turn=1), preview)
-    assert count(im, around(cu.exit_point("a2", (-1, 1)), 10), RED) > 40
-    assert count(im, around(cu.exit_point("a2", (-1, 0)), 6), RED) == 0
+    assert count(im, around(layout.exit_point("a2", (-1, 1)), 10), RED) > 40
+    assert count(im, around(layout.exit_point("a2", (-1, 0)), 6), RED) == 0
 
 
 def test_a_thrown_stone_stuck_on_the_start_row_is_crossed_out_there() -> None:
@@ -621,13 +625,13 @@ def test_a_thrown_stone_stuck_on_the_start_row_is_crossed_out_there() -> None:
 def test_the_foul_sign_shows_only_for_a_foul() -> None:
     foul = {k: v for k, v in FOUL_PREVIEW.items() if k not in ("stones", "house", "segments")}
     im = render(make_view(FOUL_BEFORE, last=foul))
-    assert count(im, cu.foul_box(), cu.FOUL) > 1500
-    assert count(im, cu.field_box(), cu.FOUL) > 100  # and a small one at the path's end
+    assert count(im, layout.foul_box(), layout.FOUL) > 1500
+    assert count(im, layout.field_box(), layout.FOUL) > 100  # and a small one at the path's end
     for last in (None, {**foul, "foul": False}, EXAMPLE1_LAST):
         clean = render(make_view(FOUL_BEFORE, last=last))
-        assert count(clean, (0, 0, cu.WIDTH, cu.HEIGHT), cu.FOUL) == 0
+        assert count(clean, (0, 0, layout.WIDTH, layout.HEIGHT), layout.FOUL) == 0
     # The undone throw removed its stone: nothing is crossed out as having left.
-    assert count(im, around(cu.exit_point("f3", (1, 1)), 10), RED) == 0
+    assert count(im, around(layout.exit_point("f3", (1, 1)), 10), RED) == 0
 
 
 # --------------------------------------------------------------------- panel
@@ -638,22 +642,22 @@ def test_dice_show_their_pips_and_marked_dice_are_raised() -> None:
         marked = [False, True, False, False, True]
         im = render(make_view(dice=dice, marked=marked, phase="reroll"))
         for i, value in enumerate(dice):
-            box = cu.die_box(i, raised=marked[i])
+            box = layout.die_box(i, raised=marked[i])
             assert blobs(im, box, c.INK) == value, (dice, i)
             frame = count(im, box, c.TURN_MARK)
             assert (frame > 150) == marked[i], (i, frame)
-            low = cu.die_box(i)
+            low = layout.die_box(i)
             strip = (low[0], box[3] + 1, low[2], low[3])  # under a raised die: bare panel
             if marked[i]:
                 assert count(im, strip, c.PANEL) == (strip[2] - strip[0]) * (strip[3] - strip[1])
     # Before the roll: blank faces, no pips.
     im = render(make_view(dice=None, phase="roll"))
     for i in range(5):
-        assert blobs(im, cu.die_box(i), c.INK) == 0
-        assert count(im, cu.die_box(i), c.BACKGROUND) > 1000
+        assert blobs(im, layout.die_box(i), c.INK) == 0
+        assert count(im, layout.die_box(i), c.BACKGROUND) > 1000
     # A short list (a broken view) leaves the missing dice blank.
     im = render(make_view(dice=[2, 2]))
-    assert [blobs(im, cu.die_box(i), c.INK) for i in range(5)] == [2, 2, 0, 0, 0]
+    assert [blobs(im, layout.die_box(i), c.INK) for i in range(5)] == [2, 2, 0, 0, 0]
 
 
 def test_the_card_variant_draws_main_and_substitution_cards_and_no_dice() -> None:
@@ -661,70 +665,70 @@ def test_the_card_variant_draws_main_and_substitution_cards_and_no_dice() -> Non
     im = render(view)
     inks = {"S": c.INK, "H": c.SUIT_RED, "D": c.SUIT_BLUE, "C": c.SUIT_GREEN}
     for i, code in enumerate(view["cards"]["main"]):
-        box = cu.main_card_box(i, 5)
+        box = layout.main_card_box(i, 5)
         assert count(im, box, inks[code[-1]]) > 100, code
         assert count(im, box, c.PAPER) > 1000, code
     for seat, subs in enumerate(view["cards"]["subs"]):
         for j in range(5):
-            box = cu.sub_card_box(seat, j)
+            box = layout.sub_card_box(seat, j)
             if j < len(subs):
                 assert count(im, box, inks[subs[j][-1]]) > 60, (seat, j)
             else:
                 assert count(im, box, c.PAPER) == 0, (seat, j)
-    assert count(im, cu.deck_box(), c.CARD_BACK) > 100
+    assert count(im, layout.deck_box(), c.CARD_BACK) > 100
     # Six main cards (full deck) fit in the row too.
     six = cards_view(cards={**view["cards"], "main": ["2S", "3H", "4D", "5C", "6S", "JH"]})
     im6 = render(six)
     for i, code in enumerate(six["cards"]["main"]):
-        assert count(im6, cu.main_card_box(i, 6), inks[code[-1]]) > 80, code
-    assert cu.main_card_box(5, 6)[2] <= cu.WIDTH - 8
+        assert count(im6, layout.main_card_box(i, 6), inks[code[-1]]) > 80, code
+    assert layout.main_card_box(5, 6)[2] <= layout.WIDTH - 8
     # The dice variant shows no card ink in the same place.
     dice = render(make_view())
-    assert count(dice, cu.main_card_box(1, 5), c.SUIT_RED) == 0
+    assert count(dice, layout.main_card_box(1, 5), c.SUIT_RED) == 0
 
 
 def test_hammer_lies_by_the_seat_that_has_it() -> None:
     for seat in (0, 1):
         im = render(make_view(hammer=seat))
-        assert count(im, cu.hammer_box(seat), cu.WOOD) > 40
-        assert count(im, cu.hammer_box(1 - seat), cu.WOOD) == 0
+        assert count(im, layout.hammer_box(seat), layout.WOOD) > 40
+        assert count(im, layout.hammer_box(1 - seat), layout.WOOD) == 0
 
 
 @pytest.mark.parametrize("turn", [0, 1])
 def test_turn_marker_is_in_the_movers_row_only(turn: int) -> None:
     im = render(make_view(turn=turn))
-    assert count(im, cu.marker_box(turn), c.TURN_MARK) > 300
-    assert count(im, cu.marker_box(1 - turn), c.TURN_MARK) == 0
+    assert count(im, layout.marker_box(turn), c.TURN_MARK) > 300
+    assert count(im, layout.marker_box(1 - turn), c.TURN_MARK) == 0
 
 
 def test_a_finished_match_stars_the_winner_and_marks_no_turn() -> None:
     view = sample_views()["over"]
     im = render(view)
-    assert count(im, cu.marker_box(0), c.GOLD) > 200
-    assert count(im, cu.marker_box(1), c.GOLD) == 0
-    assert count(im, cu.marker_box(0), c.TURN_MARK) == 0
-    assert count(im, cu.winner_box(), c.GOLD) > 300
-    assert count(im, cu.winner_box(), RED) > 300  # the winner's stone
-    assert count(im, cu.winner_box(), BLUE) == 0
+    assert count(im, layout.marker_box(0), c.GOLD) > 200
+    assert count(im, layout.marker_box(1), c.GOLD) == 0
+    assert count(im, layout.marker_box(0), c.TURN_MARK) == 0
+    assert count(im, layout.winner_box(), c.GOLD) > 300
+    assert count(im, layout.winner_box(), RED) > 300  # the winner's stone
+    assert count(im, layout.winner_box(), BLUE) == 0
     running = render({**view, "over": False, "turn": 0})
-    assert count(running, cu.winner_box(), c.GOLD) == 0
+    assert count(running, layout.winner_box(), c.GOLD) == 0
 
 
 def test_stones_to_throw_and_stones_out_are_counted() -> None:
     im = render(make_view(to_throw={"red": 3, "blue": 8}, out={"red": 2, "blue": 0}))
     for seat, colour, left in ((0, RED, 3), (1, BLUE, 8)):
         for i in range(8):
-            found = count(im, cu.to_throw_box(seat, i), colour)
+            found = count(im, layout.to_throw_box(seat, i), colour)
             assert (found > 60) == (i < left), (seat, i, found)
-    assert count(im, cu.out_box(0), RED) > 40
-    assert dark(im, cu.out_box(0)) > 40
-    assert count(im, cu.out_box(1), BLUE) == 0 and dark(im, cu.out_box(1)) == 0
+    assert count(im, layout.out_box(0), RED) > 40
+    assert dark(im, layout.out_box(0)) > 40
+    assert count(im, layout.out_box(1), BLUE) == 0 and dark(im, layout.out_box(1)) == 0
 
 
 def test_the_house_count_is_drawn_big() -> None:
     a = render(make_view(house={"zones": [], "score": [3, 0]}))
     b = render(make_view(house={"zones": [], "score": [0, 3]}))
-    left, right = cu.house_number_box(0), cu.house_number_box(1)
+    left, right = layout.house_number_box(0), layout.house_number_box(1)
     assert mask(a, left) == mask(b, right)  # the same "3" on either side
     assert mask(a, right) == mask(b, left)  # ... and the same "0"
     assert mask(a, left) != mask(a, right)
@@ -733,9 +737,9 @@ def test_the_house_count_is_drawn_big() -> None:
     c1 = render(make_view(house={"zones": [], "score": [3, 1]}))
     assert mask(c1, left) == mask(a, left) and mask(c1, right) != mask(a, right)
     # Each side's stone stands by its number, red left, blue right.
-    _x0, y0, _x1, y1 = cu.house_box()
-    red_side = (cu.PANEL_X, y0, left[0], y1)
-    blue_side = (right[2], y0, cu.WIDTH, y1)
+    _x0, y0, _x1, y1 = layout.house_box()
+    red_side = (layout.PANEL_X, y0, left[0], y1)
+    blue_side = (right[2], y0, layout.WIDTH, y1)
     assert count(a, red_side, RED) > 300 and count(a, red_side, BLUE) == 0
     assert count(a, blue_side, BLUE) > 300 and count(a, blue_side, RED) == 0
 
@@ -745,32 +749,32 @@ def test_the_scoreboard_lists_finished_ends_and_the_totals() -> None:
     im = render(view)
     for k in range(8):
         for row in (1, 2):
-            ink = dark(im, cu.scoreboard_cell(row, k, 8), 160)
+            ink = dark(im, layout.scoreboard_cell(row, k, 8), 160)
             assert (ink > 10) == (k < 3), (k, row)
-    assert dark(im, cu.scoreboard_cell(1, 8, 8)) > 10  # Σ
+    assert dark(im, layout.scoreboard_cell(1, 8, 8)) > 10  # Σ
     totals = render({**view, "match": [5, 1]})
-    assert differs(im, totals, cu.scoreboard_cell(1, 8, 8))
-    assert not differs(im, totals, cu.scoreboard_cell(2, 8, 8))
+    assert differs(im, totals, layout.scoreboard_cell(1, 8, 8))
+    assert not differs(im, totals, layout.scoreboard_cell(2, 8, 8))
     # The current end's column is highlighted.
-    assert count(im, cu.scoreboard_cell(0, 3, 8), c.TURN_BAND) > 100
-    assert count(im, cu.scoreboard_cell(0, 2, 8), c.TURN_BAND) == 0
+    assert count(im, layout.scoreboard_cell(0, 3, 8), c.TURN_BAND) > 100
+    assert count(im, layout.scoreboard_cell(0, 2, 8), c.TURN_BAND) == 0
     # Different scores, different cells.
     other = render({**view, "end_scores": [[3, 0], [0, 1], [0, 0]]})
-    assert differs(im, other, cu.scoreboard_cell(1, 0, 8))
-    assert not differs(im, other, cu.scoreboard_cell(2, 0, 8))
+    assert differs(im, other, layout.scoreboard_cell(1, 0, 8))
+    assert not differs(im, other, layout.scoreboard_cell(2, 0, 8))
 
 
 def test_the_end_and_an_extra_end_are_shown() -> None:
     normal = render(make_view(end=8, ends=8))
     extra = render(make_view(end=9, ends=8, end_scores=[[0, 0]] * 8))
-    assert count(normal, cu.end_box(), c.TURN_MARK) == 0
-    assert count(extra, cu.end_box(), c.TURN_MARK) > 300  # the "+1" pill
-    assert differs(render(make_view(end=3)), render(make_view(end=4)), cu.end_box())
+    assert count(normal, layout.end_box(), c.TURN_MARK) == 0
+    assert count(extra, layout.end_box(), c.TURN_MARK) > 300  # the "+1" pill
+    assert differs(render(make_view(end=3)), render(make_view(end=4)), layout.end_box())
 
 
 def test_the_limit_shows_l_with_l1_and_l2() -> None:
     base = render(make_view(limit={"l1": 3, "l2": 2, "l": 2}))
-    box = cu.limit_box()
+    box = layout.limit_box()
     assert dark(base, box) > 100
     assert count(base, box, c.TURN_MARK) > 50  # L in its pill
     assert differs(base, render(make_view(limit={"l1": 3, "l2": 4, "l": 3})), box)
@@ -791,10 +795,10 @@ def test_the_limit_shows_l_with_l1_and_l2() -> None:
 def test_long_and_odd_names_are_fitted_into_their_place(names: list[str]) -> None:
     im = render(make_view(hammer=None), names)
     for seat in (0, 1):
-        x0, y0, x1, y1 = cu.name_box(seat)
+        x0, y0, x1, y1 = layout.name_box(seat)
         assert dark(im, (x0, y0, x1, y1)) > 20, seat
         # Nothing spills between the name and the match total.
-        gap = (x1 + 1, y0, cu.score_box(seat)[0] + 10, y1)
+        gap = (x1 + 1, y0, layout.score_box(seat)[0] + 10, y1)
         assert dark(im, gap) == 0, seat
 
 
@@ -805,11 +809,11 @@ def test_a_preview_is_framed_and_marked_while_the_table_is_not() -> None:
     view = make_view(EXAMPLE2_BEFORE, turn=1)
     table = render(view)
     im = render_preview(view, EXAMPLE2_PREVIEW)
-    edge = (0, 0, cu.WIDTH, 8)
-    assert count(im, edge, cu.PREVIEW) > 1000
-    assert count(im, (0, 0, 8, cu.HEIGHT), cu.PREVIEW) > 1000
-    assert count(table, (0, 0, cu.WIDTH, cu.HEIGHT), cu.PREVIEW) == 0
-    assert count(im, cu.preview_mark_box(), cu.PREVIEW) > 300
+    edge = (0, 0, layout.WIDTH, 8)
+    assert count(im, edge, layout.PREVIEW) > 1000
+    assert count(im, (0, 0, 8, layout.HEIGHT), layout.PREVIEW) > 1000
+    assert count(table, (0, 0, layout.WIDTH, layout.HEIGHT), layout.PREVIEW) == 0
+    assert count(im, layout.preview_mark_box(), layout.PREVIEW) > 300
 
 
 def test_a_preview_draws_the_stones_where_they_would_end() -> None:
@@ -817,35 +821,39 @@ def test_a_preview_draws_the_stones_where_they_would_end() -> None:
     im = render_preview(view, EXAMPLE2_PREVIEW)
     after = {s["cell"]: s["colour"] for s in EXAMPLE2_PREVIEW["stones"]}
     for name in ALL_CELLS:
-        box = cu.cell_box(name)
+        box = layout.cell_box(name)
         if name in after:
             colour = RED if after[name] == "red" else BLUE
             assert count(im, box, colour) > 700, name
         elif name in ("e5", "d5", "e8", "a8"):  # old places: ghosts only
             assert count(im, box, RED) + count(im, box, BLUE) < 400, name
     # The thrown stone (e4) wears the halo.
-    assert count(im, cu.cell_box("e4"), cu.PATH) > 150
+    assert count(im, layout.cell_box("e4"), layout.PATH) > 150
 
 
 def test_a_preview_draws_every_segment_numbered_and_every_collision() -> None:
     view = make_view(EXAMPLE2_BEFORE, turn=1)
     im = render_preview(view, EXAMPLE2_PREVIEW)
     for name in ("e0", "e1", "e3"):  # e2 holds the first segment's number
-        assert count(im, centre_box(name, 8), cu.PATH) > 40, name
-    assert count(im, centre_box("f4", 8), cu.PATH) == count(im, centre_box("c3", 8), cu.PATH) == 0
+        assert count(im, centre_box(name, 8), layout.PATH) > 40, name
+    assert (
+        count(im, centre_box("f4", 8), layout.PATH)
+        == count(im, centre_box("c3", 8), layout.PATH)
+        == 0
+    )
     # A burst where the thrown stone struck: e4 -> e5 and e4 -> d5.
     for hit in ("e5", "d5"):
-        point = cu.burst_centre(cu.parse_cell("e4"), cu.parse_cell(hit))  # type: ignore[arg-type]
-        assert count(im, around(point, 14), cu.BURST) > 40, hit
+        point = field.burst_centre(layout.parse_cell("e4"), layout.parse_cell(hit))  # type: ignore[arg-type]
+        assert count(im, around(point, 14), layout.BURST) > 40, hit
     no_hits = {**EXAMPLE2_PREVIEW, "segments": [{"cells": s["cells"], "hits": []}
                                                 for s in EXAMPLE2_PREVIEW["segments"]]}  # fmt: skip
-    assert count(render_preview(view, no_hits), cu.field_box(), cu.BURST) == 0
+    assert count(render_preview(view, no_hits), layout.field_box(), layout.BURST) == 0
     # Segment numbers: the first halfway along e0..e4, the second towards d5.
-    first = around((cu.cell_centre("e2")[0], cu.cell_centre("e2")[1]), 12)
+    first = around((layout.cell_centre("e2")[0], layout.cell_centre("e2")[1]), 12)
     assert dark(im, first, 80) > 20
     renumbered = {**EXAMPLE2_PREVIEW, "numbers": [4, 3]}
     assert differs(im, render_preview(view, renumbered), first)
-    tag = cu.segment_label_centre([cu.cell_centre("e4")], [(3, 5)])
+    tag = field.segment_label_centre([layout.cell_centre("e4")], [(3, 5)])
     assert tag is not None
     assert count(im, around(tag, 8), c.PAPER) > 20
     second = around(tag, 10)
@@ -853,7 +861,7 @@ def test_a_preview_draws_every_segment_numbered_and_every_collision() -> None:
     # Struck stones' paths: e8 -> e12 passes e10.
     assert count(im, centre_box("e10", 5), c.INK) > 10
     # The red knocked off a8 went on up-left (as the blue that struck it): crossed there.
-    assert count(im, around(cu.exit_point("a8", (-1, 1)), 10), RED) > 40
+    assert count(im, around(layout.exit_point("a8", (-1, 1)), 10), RED) > 40
 
 
 def test_a_preview_shows_the_house_count_after_the_throw() -> None:
@@ -862,7 +870,7 @@ def test_a_preview_shows_the_house_count_after_the_throw() -> None:
     same = render(make_view(house={"zones": [], "score": [0, 2]}))
     other = render(view)
     for side in (0, 1):
-        box = cu.house_number_box(side)
+        box = layout.house_number_box(side)
         assert mask(im, box) == mask(same, box)
         assert mask(im, box) != mask(other, box)
 
@@ -870,11 +878,11 @@ def test_a_preview_shows_the_house_count_after_the_throw() -> None:
 def test_a_foul_preview_has_its_big_sign_and_a_clean_one_has_none() -> None:
     view = make_view(FOUL_BEFORE)
     foul = render_preview(view, FOUL_PREVIEW)
-    assert count(foul, cu.foul_box(), cu.FOUL) > 2500
+    assert count(foul, layout.foul_box(), layout.FOUL) > 2500
     clean = render_preview(view, {**FOUL_PREVIEW, "foul": False})
-    assert count(clean, (0, 0, cu.WIDTH, cu.HEIGHT), cu.FOUL) == 0
+    assert count(clean, (0, 0, layout.WIDTH, layout.HEIGHT), layout.FOUL) == 0
     # The guard it would knock off is shown going over the edge.
-    assert count(foul, around(cu.exit_point("h5", (1, 1)), 10), BLUE) > 40
+    assert count(foul, around(layout.exit_point("h5", (1, 1)), 10), BLUE) > 40
 
 
 # --------------------------------------------------------------- real games
@@ -898,19 +906,19 @@ def test_real_playouts_render_tables_and_previews() -> None:
             actions = game.legal_actions(state, seat)
             if step % 9 == 0:
                 im = render(view)
-                assert im.size == (cu.WIDTH, cu.HEIGHT)
+                assert im.size == (layout.WIDTH, layout.HEIGHT)
                 for item in view["stones"]:
                     colour = RED if item["colour"] == "red" else BLUE
-                    assert count(im, cu.cell_box(item["cell"]), colour) > 500, item
+                    assert count(im, layout.cell_box(item["cell"]), colour) > 500, item
                 throws = [a for a in actions if a[0] == "throw"]
                 if throws:
                     preview = game.preview(state, seat, rng.choice(throws))
                     assert preview is not None
                     pim = render_preview(view, preview)
-                    assert pim.size == (cu.WIDTH, cu.HEIGHT)
+                    assert pim.size == (layout.WIDTH, layout.HEIGHT)
                     for item in preview["stones"]:
                         colour = RED if item["colour"] == "red" else BLUE
-                        assert count(pim, cu.cell_box(item["cell"]), colour) > 500, item
+                        assert count(pim, layout.cell_box(item["cell"]), colour) > 500, item
             state = game.apply(state, seat, rng.choice(actions))
         assert game.is_over(state)
-        assert render(game.view(state, None)).size == (cu.WIDTH, cu.HEIGHT)
+        assert render(game.view(state, None)).size == (layout.WIDTH, layout.HEIGHT)

@@ -18,6 +18,29 @@ from PIL import Image, ImageChops, ImageDraw
 from render import common as c
 from render import krendzu as kz
 from render import registry
+from render.krendzu.cards import card_print
+from render.krendzu.field import tag_box
+from render.krendzu.hand import HAND_HEADER_H, HAND_W, hand_card_box, hand_size, tick_box
+from render.krendzu.icons import role_icon
+from render.krendzu.layout import (
+    CELL_MAX,
+    MAX_H,
+    MAX_W,
+    cell_box,
+    cell_centre,
+    column_label_box,
+    image_size,
+    layout,
+    make_layout,
+    panel_row_box,
+    print_spec,
+    row_label_box,
+    status_box,
+)
+from render.krendzu.palette import KEEP, OLD_LINE, SHIELD, SLOT, STEEL, seat_colour
+from render.krendzu.panel import ROW_LINE2, role_box
+from render.krendzu.view import Box as FieldBox
+from render.krendzu.view import cell_label, column_letters, frontier, frontier_of, view_box
 from tests.render.helpers import count, png
 
 Box = tuple[int, int, int, int]
@@ -198,12 +221,12 @@ def grow(box: Box, by: int) -> Box:
 
 
 def cell(view: dict[str, Any], x: int, y: int) -> Box:
-    return kz.cell_box(view, x, y)
+    return cell_box(view, x, y)
 
 
 def pitch(view: dict[str, Any], x: int, y: int) -> Box:
     """The whole cell (card and the felt round it)."""
-    lay = kz.layout(view)
+    lay = layout(view)
     x0, y0, x1, y1 = cell(view, x, y)
     return grow((x0, y0, x1, y1), lay.inset)
 
@@ -211,29 +234,29 @@ def pitch(view: dict[str, Any], x: int, y: int) -> Box:
 def rank_box(view: dict[str, Any], x: int, y: int) -> Box:
     """The card minus its seat stripe: where rank and suit are printed."""
     x0, y0, x1, y1 = cell(view, x, y)
-    spec = kz.print_spec(x1 - x0, y1 - y0, True)
+    spec = print_spec(x1 - x0, y1 - y0, True)
     return (x0 + spec.stripe, y0, x1, y1) if spec.landscape else (x0, y0, x1, y1 - spec.stripe)
 
 
 def stripe_box(view: dict[str, Any], x: int, y: int) -> Box:
     x0, y0, x1, y1 = cell(view, x, y)
-    spec = kz.print_spec(x1 - x0, y1 - y0, True)
+    spec = print_spec(x1 - x0, y1 - y0, True)
     return (x0, y0, x0 + spec.stripe, y1) if spec.landscape else (x0, y1 - spec.stripe, x1, y1)
 
 
 def field_area(view: dict[str, Any]) -> Box:
-    return kz.layout(view).field
+    return layout(view).field
 
 
 def marker_column(view: dict[str, Any], seat: int) -> Box:
     """The left end of a panel row: the turn arrow or the winner's star."""
-    x0, y0, _x1, y1 = kz.panel_row_box(view, seat)
+    x0, y0, _x1, y1 = panel_row_box(view, seat)
     return (x0, y0, x0 + 46, y1)
 
 
 def line2_right(view: dict[str, Any], seat: int) -> Box:
     """The right end of a panel row's second line: the exchange count and tick."""
-    _x0, y0, x1, y1 = kz.panel_row_box(view, seat)
+    _x0, y0, x1, y1 = panel_row_box(view, seat)
     return (x1 - 130, y0 + 58, x1, y1 - 4)
 
 
@@ -282,15 +305,15 @@ def sample_views() -> dict[str, dict[str, Any]]:
 def test_table_is_a_small_png_within_the_maximum_canvas(name: str, view: dict[str, Any]) -> None:
     data = kz.render_table(view, names=NAMES)
     im = png(data)
-    assert im.size == kz.image_size(view)
-    assert im.width <= kz.MAX_W and im.height <= kz.MAX_H, name
+    assert im.size == image_size(view)
+    assert im.width <= MAX_W and im.height <= MAX_H, name
     assert len(data) <= MAX_PNG, (name, len(data))
 
 
 def test_a_small_field_gives_a_small_image() -> None:
-    small, big = kz.image_size(make_view(TWO)), kz.image_size(make_view(deal(block(6))))
+    small, big = image_size(make_view(TWO)), image_size(make_view(deal(block(6))))
     assert small[0] * small[1] < 0.6 * big[0] * big[1]
-    empty = kz.image_size(make_view())
+    empty = image_size(make_view())
     assert empty[0] < 800 and empty[1] < 700
 
 
@@ -306,8 +329,8 @@ def test_registry_has_table_hand_and_key_in_order() -> None:
 def test_rendering_is_deterministic() -> None:
     view = sample_views()["snake36"]
     first = kz.render_table(view, names=NAMES)
-    kz.card_print.cache_clear()
-    kz.make_layout.cache_clear()
+    card_print.cache_clear()
+    make_layout.cache_clear()
     assert kz.render_table(copy.deepcopy(view), names=NAMES) == first
     hand = seat_view(view, 1, DECK[:9], ["7S"])
     assert kz.render_hand(hand, names=NAMES) == kz.render_hand(copy.deepcopy(hand), names=NAMES)
@@ -329,37 +352,37 @@ def test_the_table_draws_the_public_view_only() -> None:
 
 
 def test_the_key_colours_are_distinct() -> None:
-    assert len(set(kz.KEEP)) == len(kz.KEEP)
+    assert len(set(KEEP)) == len(KEEP)
 
 
 # ------------------------------------------------------------------- labels
 
 
 def test_column_letters_and_cell_labels_follow_the_views_doc() -> None:
-    assert [kz.column_letters(i) for i in (0, 1, 25, 26, 27, 51, 52, 701, 702)] == [
+    assert [column_letters(i) for i in (0, 1, 25, 26, 27, 51, 52, 701, 702)] == [
         "A", "B", "Z", "AA", "AB", "AZ", "BA", "ZZ", "AAA",
     ]  # fmt: skip
-    box = kz.Box(-1, -1, 4, 3)  # the doc's example: QS at (0, 0), KH at (1, 0)
-    assert kz.cell_label(1, 0, box) == "C2"
-    assert kz.cell_label(-1, -1, box) == "A1"
-    assert kz.cell_label(2, 1, box) == "D3"
+    box = FieldBox(-1, -1, 4, 3)  # the doc's example: QS at (0, 0), KH at (1, 0)
+    assert cell_label(1, 0, box) == "C2"
+    assert cell_label(-1, -1, box) == "A1"
+    assert cell_label(2, 1, box) == "D3"
     for x, y, _card, _seat in TWO:
-        assert kz.cell_label(x, y, box) == label(x, y, box_of(TWO))
+        assert cell_label(x, y, box) == label(x, y, box_of(TWO))
 
 
 def test_the_image_uses_the_views_box() -> None:
     view = make_view(TWO)
-    assert kz.view_box(view) == kz.Box(-1, -1, 4, 3)
+    assert view_box(view) == FieldBox(-1, -1, 4, 3)
     # A box without the cards in it is a broken view: the cards' own box is used.
     broken = {**view, "box": {"left": 5, "top": 5, "cols": 1, "rows": 1}}
-    assert kz.view_box(broken) == kz.Box(-1, -1, 4, 3)
-    assert kz.view_box(make_view()) == kz.Box(0, 0, 1, 1)
+    assert view_box(broken) == FieldBox(-1, -1, 4, 3)
+    assert view_box(make_view()) == FieldBox(0, 0, 1, 1)
     # A sane box is the view's own even when wider than needed: buttons name cells by it.
     wide = {**view, "box": {"left": -2, "top": -1, "cols": 6, "rows": 3}}
-    assert kz.view_box(wide) == kz.Box(-2, -1, 6, 3)
-    assert kz.frontier(wide) == kz.frontier(view)
-    assert kz.cell_box(wide, 0, 0)[0] > kz.cell_box(view, 0, 0)[0] - kz.layout(view).cell_w
-    assert kz.image_size(wide)[0] > kz.image_size(view)[0] or kz.layout(wide).mode == "stack"
+    assert view_box(wide) == FieldBox(-2, -1, 6, 3)
+    assert frontier(wide) == frontier(view)
+    assert cell_box(wide, 0, 0)[0] > cell_box(view, 0, 0)[0] - layout(view).cell_w
+    assert image_size(wide)[0] > image_size(view)[0] or layout(wide).mode == "stack"
 
 
 def _label_crop(im: Image.Image, box: Box) -> bytes:
@@ -371,22 +394,22 @@ def test_every_column_and_row_is_labelled(shape: str) -> None:
     positions = line(2) if shape == "two" else SHAPES[shape]
     view = make_view(deal(positions))
     im = render(view)
-    box = kz.view_box(view)
+    box = view_box(view)
     crops = []
     for x in range(box.left, box.left + box.cols):
-        label_box = kz.column_label_box(view, x)
+        label_box = column_label_box(view, x)
         assert light(im, label_box) > 5, (shape, x)
         crops.append(_label_crop(im, label_box))
     assert len(set(crops)) == len(crops)  # A, B, C … all differ
     crops = []
     for y in range(box.top, box.top + box.rows):
-        label_box = kz.row_label_box(view, y)
+        label_box = row_label_box(view, y)
         assert light(im, label_box) > 5, (shape, y)
         crops.append(_label_crop(im, label_box))
     assert len(set(crops)) == len(crops)
     # Labels sit beside the grid, never over a card.
-    labels = [kz.column_label_box(view, x) for x in range(box.left, box.left + box.cols)]
-    labels += [kz.row_label_box(view, y) for y in range(box.top, box.top + box.rows)]
+    labels = [column_label_box(view, x) for x in range(box.left, box.left + box.cols)]
+    labels += [row_label_box(view, y) for y in range(box.top, box.top + box.rows)]
     for x, y in positions:
         card = cell(view, x, y)
         for lb in labels:
@@ -424,12 +447,12 @@ def test_column_labels_read_as_the_letters_of_the_box() -> None:
     # better than any other column's letters.
     view = make_view(deal(line(28)))
     im = render(view)
-    lay = kz.layout(view)
-    box = kz.view_box(view)
-    wanted = {x: kz.column_letters(x - box.left) for x in (-1, 0, 1, 25, 26)}
+    lay = layout(view)
+    box = view_box(view)
+    wanted = {x: column_letters(x - box.left) for x in (-1, 0, 1, 25, 26)}
     assert wanted[26] == "AB"
     for x, text in wanted.items():
-        x0, y0, x1, y1 = kz.column_label_box(view, x)
+        x0, y0, x1, y1 = column_label_box(view, x)
         drawn = im.crop((x0, y0, x1, y1)).convert("L").point(lambda v: 255 * (v > 150))
         size = c.fit_font(text, x1 - x0 - 2, lay.label_size, bold=True, min_size=6).size
         scores = {t: _mismatch(drawn, _glyph_mask(t, drawn.size, size)) for t in wanted.values()}
@@ -439,12 +462,12 @@ def test_column_labels_read_as_the_letters_of_the_box() -> None:
 def test_row_labels_read_as_the_numbers_of_the_box() -> None:
     view = make_view(deal(line(12, vertical=True)))
     im = render(view)
-    lay = kz.layout(view)
-    box = kz.view_box(view)
+    lay = layout(view)
+    box = view_box(view)
     wanted = {y: str(y - box.top + 1) for y in (-1, 0, 1, 8, 9, 10)}
     assert wanted[-1] == "1" and wanted[10] == "12"
     for y, text in wanted.items():
-        x0, y0, x1, y1 = kz.row_label_box(view, y)
+        x0, y0, x1, y1 = row_label_box(view, y)
         drawn = im.crop((x0, y0, x1, y1)).convert("L").point(lambda v: 255 * (v > 150))
         scores = {
             t: _mismatch(drawn, _glyph_mask(t, drawn.size, lay.label_size)) for t in wanted.values()
@@ -456,22 +479,22 @@ def test_row_labels_read_as_the_numbers_of_the_box() -> None:
 
 
 def test_frontier_is_the_free_cells_next_to_cards() -> None:
-    box = kz.Box(-1, -1, 4, 3)
-    assert kz.frontier_of([(0, 0), (1, 0)], box) == [(0, -1), (1, -1), (-1, 0), (2, 0), (0, 1),
+    box = FieldBox(-1, -1, 4, 3)
+    assert frontier_of([(0, 0), (1, 0)], box) == [(0, -1), (1, -1), (-1, 0), (2, 0), (0, 1),
                                                       (1, 1)]  # fmt: skip
-    assert kz.frontier(make_view()) == [(0, 0)]
-    assert kz.frontier(make_view(TWO)) == kz.frontier_of([(0, 0), (1, 0)], box)
+    assert frontier(make_view()) == [(0, 0)]
+    assert frontier(make_view(TWO)) == frontier_of([(0, 0), (1, 0)], box)
 
 
 def test_free_cells_next_to_cards_are_slots_and_other_free_cells_are_not() -> None:
     view = make_view(deal([(0, 0), (1, 0), (1, 1)]), last=[])
     im = render(view)
-    box = kz.view_box(view)
-    free = set(kz.frontier(view))
+    box = view_box(view)
+    free = set(frontier(view))
     assert free == {(0, -1), (1, -1), (-1, 0), (2, 0), (0, 1), (2, 1), (1, 2)}
     for y in range(box.top, box.top + box.rows):
         for x in range(box.left, box.left + box.cols):
-            slot = count(im, cell(view, x, y), kz.SLOT)
+            slot = count(im, cell(view, x, y), SLOT)
             if (x, y) in free:
                 assert slot > 100, (x, y)
             else:
@@ -485,14 +508,14 @@ def test_slots_carry_their_cell_label() -> None:
     a, b = cell(view, 0, -1), cell(view, 1, -1)
     assert im.crop(a).tobytes() != im.crop(b).tobytes()
     middle = (a[0] + 10, (a[1] + a[3]) // 2 - 8, a[2] - 10, (a[1] + a[3]) // 2 + 8)
-    assert count(im, middle, kz.SLOT) > 40
+    assert count(im, middle, SLOT) > 40
 
 
 def test_the_empty_field_shows_the_single_slot_a1() -> None:
     view = make_view(phase="announce", turn=0)
     im = render(view)
-    assert kz.view_box(view) == kz.Box(0, 0, 1, 1)
-    assert count(im, cell(view, 0, 0), kz.SLOT) > 200
+    assert view_box(view) == FieldBox(0, 0, 1, 1)
+    assert count(im, cell(view, 0, 0), SLOT) > 200
     assert count(im, field_area(view), c.PAPER) == 0  # no card
 
 
@@ -515,7 +538,7 @@ def test_each_card_shows_its_suit_ink_and_no_other() -> None:
 def test_red_and_black_differ_beyond_colour() -> None:
     # A colour-blind reader still tells suits apart: the symbols differ in shape.
     masks = [
-        kz.card_print(code, None, 100, 136).getchannel("A").point(lambda v: 255 * (v > 127))
+        card_print(code, None, 100, 136).getchannel("A").point(lambda v: 255 * (v > 127))
         for code in ("9S", "9H", "9D", "9C")
     ]
     for i, a in enumerate(masks):
@@ -530,23 +553,23 @@ def test_each_card_has_a_stripe_in_its_seats_colour_with_the_number() -> None:
     for x, _y, _code, seat in cells:
         stripe = stripe_box(view, x, 0)
         for other in range(4):
-            n = count(im, stripe, kz.seat_colour(other))
+            n = count(im, stripe, seat_colour(other))
             assert (n > 0.4 * area(stripe)) == (other == seat), (x, other, n)
-    assert kz.seat_colour(0) != kz.seat_colour(1)
-    assert set(map(kz.seat_colour, range(4))) <= set(c.KEY_COLOURS)
-    assert not set(map(kz.seat_colour, range(4))) & {c.SUIT_RED, c.SUIT_BLUE, c.SUIT_GREEN}
+    assert seat_colour(0) != seat_colour(1)
+    assert set(map(seat_colour, range(4))) <= set(c.KEY_COLOURS)
+    assert not set(map(seat_colour, range(4))) & {c.SUIT_RED, c.SUIT_BLUE, c.SUIT_GREEN}
 
 
 @pytest.mark.parametrize("size", [(100, 120), (28, 41), (46, 26)])
 def test_the_stripe_carries_the_seat_number(size: tuple[int, int]) -> None:
     # Colour is never the only cue: each seat's stripe shows its own digit.
     w, h = size
-    spec = kz.print_spec(w, h, True)
+    spec = print_spec(w, h, True)
     region = (0, 0, spec.stripe, h) if spec.landscape else (0, h - spec.stripe, w, h)
     masks = []
     for seat in range(4):
-        colour = kz.seat_colour(seat)
-        sprite = kz.card_print("6S", seat, w, h)
+        colour = seat_colour(seat)
+        sprite = card_print("6S", seat, w, h)
         flat = Image.new("RGB", (w, h), colour)
         flat.paste(sprite, (0, 0), sprite)
         pixels = flat.crop(region).tobytes()
@@ -585,10 +608,10 @@ def test_unknown_card_codes_still_draw_a_card() -> None:
 def test_big_fields_fit_without_clipping_and_stay_readable(shape: str) -> None:
     positions = SHAPES[shape]
     view = make_view(deal(positions, 4), seats=4)
-    lay = kz.layout(view)
+    lay = layout(view)
     im = render(view)
     assert im.size == (lay.width, lay.height)
-    assert lay.width <= kz.MAX_W and lay.height <= kz.MAX_H
+    assert lay.width <= MAX_W and lay.height <= MAX_H
     fx0, fy0, fx1, fy1 = lay.field
     boxes = []
     for x, y in positions:
@@ -608,17 +631,17 @@ def test_big_fields_fit_without_clipping_and_stay_readable(shape: str) -> None:
         assert count(im, rank_box(view, x, y), ink) > 12, (shape, code)
     # The rank stays readable (at full size): at least a 14 px font.
     w, h = boxes[0][2] - boxes[0][0], boxes[0][3] - boxes[0][1]
-    assert kz.print_spec(w, h, True).rank >= 14, (shape, w, h)
+    assert print_spec(w, h, True).rank >= 14, (shape, w, h)
 
 
 def test_a_long_column_gets_wide_cells_with_rank_and_suit_side_by_side() -> None:
-    tall = kz.layout(make_view(deal(line(36, vertical=True))))
+    tall = layout(make_view(deal(line(36, vertical=True))))
     assert tall.cell_w > tall.cell_h
-    x0, y0, x1, y1 = kz.cell_box(make_view(deal(line(36, vertical=True))), 0, 0)
-    assert kz.print_spec(x1 - x0, y1 - y0, True).landscape
+    x0, y0, x1, y1 = cell_box(make_view(deal(line(36, vertical=True))), 0, 0)
+    assert print_spec(x1 - x0, y1 - y0, True).landscape
     # A small field keeps upright cards.
-    small = kz.layout(make_view(TWO))
-    assert small.cell_h > small.cell_w and small.cell_w == kz.CELL_MAX
+    small = layout(make_view(TWO))
+    assert small.cell_h > small.cell_w and small.cell_w == CELL_MAX
 
 
 def test_corrupt_huge_boxes_render_without_clipping() -> None:
@@ -641,7 +664,7 @@ def test_a_one_card_move_frames_that_card_only() -> None:
     positions = snake(12)
     view = make_view(deal(positions), last=[positions[5]], last_seat=1)
     im = render(view)
-    box = kz.view_box(view)
+    box = view_box(view)
     for y in range(box.top, box.top + box.rows):
         for x in range(box.left, box.left + box.cols):
             n = highlight_in(im, view, x, y)
@@ -656,11 +679,11 @@ def test_a_two_card_move_frames_both_and_numbers_them() -> None:
     first, second = positions[10], positions[11]
     view = make_view(deal(positions), last=[first, second], last_seat=0)
     im = render(view)
-    lay, box = kz.layout(view), kz.view_box(view)
+    lay, box = layout(view), view_box(view)
     for xy in (first, second):
         assert highlight_in(im, view, *xy) > 200
     others = [p for p in positions if p not in (first, second)]
-    tags = [kz.tag_box(lay, box, first), kz.tag_box(lay, box, second)]
+    tags = [tag_box(lay, box, first), tag_box(lay, box, second)]
     for p in others:
         inner = grow(cell(view, *p), -4)
         clear = all(not (t[0] < inner[2] and inner[0] < t[2] and t[1] < inner[3]
@@ -679,9 +702,9 @@ def test_a_two_card_move_frames_both_and_numbers_them() -> None:
 
 def test_order_tags_never_cover_a_rank() -> None:
     view = make_view(deal(block(4)), last=[(1, 1), (2, 1)], last_seat=0)
-    lay, box = kz.layout(view), kz.view_box(view)
+    lay, box = layout(view), view_box(view)
     for xy in ((1, 1), (2, 1)):
-        t = kz.tag_box(lay, box, xy)
+        t = tag_box(lay, box, xy)
         for x, y in block(4):
             r = rank_box(view, x, y)
             # The print sits in the middle of the card; the tag only on the corners.
@@ -698,10 +721,10 @@ def test_a_pass_is_shown_in_the_status_with_the_movers_chip() -> None:
     for x, y, _code, _seat in cells:
         assert highlight_in(a, passed, x, y) == 0
     assert highlight_in(b, placed, 1, 1) > 200
-    status = kz.status_box(passed)
-    assert kz.status_box(placed) == status
+    status = status_box(passed)
+    assert status_box(placed) == status
     # The pass: the mover's chip (seat 1 is blue) and an ink dash, no highlight.
-    assert count(a, status, kz.seat_colour(0)) > 300
+    assert count(a, status, seat_colour(0)) > 300
     assert count(a, status, c.HIGHLIGHT) == 0
     # A placement names the cell in the highlight colour.
     assert count(b, status, c.HIGHLIGHT) > 100
@@ -715,7 +738,7 @@ def test_the_status_names_the_last_cells_with_their_labels() -> None:
     more = deal([(0, 0), (1, 0), (-1, 0)])
     b = make_view(more, last=[(1, 0)], last_seat=1)
     assert label(1, 0, a["box"]) == "C2" and label(1, 0, b["box"]) == "D2"
-    sa, sb = render(a).crop(kz.status_box(a)), render(b).crop(kz.status_box(b))
+    sa, sb = render(a).crop(status_box(a)), render(b).crop(status_box(b))
     assert sa.tobytes() != sb.tobytes()
 
 
@@ -723,11 +746,11 @@ def test_no_last_move_no_highlight() -> None:
     view = make_view(TWO, last=[])
     assert view["last"] is None
     im = render(view)
-    box = kz.view_box(view)
+    box = view_box(view)
     for y in range(box.top, box.top + box.rows):
         for x in range(box.left, box.left + box.cols):
             assert highlight_in(im, view, x, y) == 0
-    assert count(im, kz.status_box(view), c.HIGHLIGHT) == 0
+    assert count(im, status_box(view), c.HIGHLIGHT) == 0
 
 
 def test_a_pending_first_card_is_marked_in_the_turn_colour_with_its_free_neighbours() -> None:
@@ -739,14 +762,14 @@ def test_a_pending_first_card_is_marked_in_the_turn_colour_with_its_free_neighbo
     assert count(im, pitch(view, 2, 1), c.TURN_MARK) > 200
     assert highlight_in(im, view, 2, 1) == 0
     second = {(3, 1), (2, 2), (2, 0)}  # (1, 1) holds a card
-    for xy in kz.frontier(view):
+    for xy in frontier(view):
         n = count(im, cell(view, *xy), c.TURN_MARK)
         assert (n > 100) == (xy in second), (xy, n)
     for xy in positions[:-1]:
         assert count(im, cell(view, *xy), c.TURN_MARK) == 0
     # The defender's row says "one of two cards": turn-colour pixels right of the name.
     quiet = render({**view, "pending": False})
-    _x0, y0, x1, _y1 = kz.panel_row_box(view, 1)
+    _x0, y0, x1, _y1 = panel_row_box(view, 1)
     right = (x1 - 150, y0, x1, y0 + 60)
     assert count(im, right, c.TURN_MARK) > 100
     assert count(quiet, right, c.TURN_MARK) == 0
@@ -764,7 +787,7 @@ def gap_points(view: dict[str, Any], cells: Sequence[tuple[int, int]]) -> list[t
     """Points on the line between neighbouring cells' centres, in the felt between cards."""
     out = []
     for a, b in itertools.pairwise(cells):
-        ca, cb = kz.cell_centre(view, *a), kz.cell_centre(view, *b)
+        ca, cb = cell_centre(view, *a), cell_centre(view, *b)
         out.append((round((ca[0] + cb[0]) / 2), round((ca[1] + cb[1]) / 2)))
     return out
 
@@ -784,12 +807,12 @@ def test_a_new_window_has_a_strong_line_and_an_old_one_a_faint_one(
     a, b, z = render(new), render(old), render(none)
     for x, y in gap_points(new, cells):
         assert a.getpixel((x, y)) == c.HIGHLIGHT, (x, y)
-        assert b.getpixel((x, y)) == kz.OLD_LINE, (x, y)
-        assert z.getpixel((x, y)) not in (c.HIGHLIGHT, kz.OLD_LINE)
+        assert b.getpixel((x, y)) == OLD_LINE, (x, y)
+        assert z.getpixel((x, y)) not in (c.HIGHLIGHT, OLD_LINE)
     whole = field_area(new)
-    strong, faint = count(a, whole, c.HIGHLIGHT), count(b, whole, kz.OLD_LINE)
+    strong, faint = count(a, whole, c.HIGHLIGHT), count(b, whole, OLD_LINE)
     assert strong > 1.6 * faint > 0
-    assert count(b, whole, c.HIGHLIGHT) == 0 and count(z, whole, kz.OLD_LINE) == 0
+    assert count(b, whole, c.HIGHLIGHT) == 0 and count(z, whole, OLD_LINE) == 0
 
 
 def test_a_window_line_runs_under_the_print() -> None:
@@ -814,7 +837,7 @@ def test_own_goals_are_dashed() -> None:
     whole = field_area(dashed_view)
     assert count(dashed, whole, c.HIGHLIGHT) < 0.85 * count(solid, whole, c.HIGHLIGHT)
     # Along the line some felt or paper shows between dashes.
-    a, b = kz.cell_centre(dashed_view, 0, 0), kz.cell_centre(dashed_view, 3, 0)
+    a, b = cell_centre(dashed_view, 0, 0), cell_centre(dashed_view, 3, 0)
     y = round(a[1])
     row = [dashed.getpixel((x, y)) for x in range(round(a[0]), round(b[0]))]
     runs = sum(1 for p, q in itertools.pairwise(row) if p != c.HIGHLIGHT == q)
@@ -822,9 +845,9 @@ def test_own_goals_are_dashed() -> None:
     old = render(make_view(field, scored=[window(ROW4, new=False, own_goal=True)], last=[]))
     assert (
         0
-        < count(old, whole, kz.OLD_LINE)
+        < count(old, whole, OLD_LINE)
         < count(
-            render(make_view(field, scored=[window(ROW4, new=False)], last=[])), whole, kz.OLD_LINE
+            render(make_view(field, scored=[window(ROW4, new=False)], last=[])), whole, OLD_LINE
         )
     )
 
@@ -846,15 +869,15 @@ def test_roles_are_a_sword_or_a_shield() -> None:
         view = make_view(TWO, seats=seats)
         im = render(view)
         for seat, role in enumerate(view["roles"]):
-            icon = kz.role_box(view, seat)
-            steel, shield = count(im, icon, kz.STEEL), count(im, icon, kz.SHIELD)
+            icon = role_box(view, seat)
+            steel, shield = count(im, icon, STEEL), count(im, icon, SHIELD)
             if role == "attack":
                 assert steel > 40 and shield == 0, (seats, seat)
             else:
                 assert shield > 150 and steel == 0, (seats, seat)
     # The two icons differ in shape, not only in colour.
-    sword = kz.role_icon("attack", 48).getchannel("A").point(lambda v: 255 * (v > 127))
-    shield = kz.role_icon("defend", 48).getchannel("A").point(lambda v: 255 * (v > 127))
+    sword = role_icon("attack", 48).getchannel("A").point(lambda v: 255 * (v > 127))
+    shield = role_icon("defend", 48).getchannel("A").point(lambda v: 255 * (v > 127))
     differ = sum(1 for v in ImageChops.difference(sword, shield).tobytes() if v)
     assert differ > 600
 
@@ -867,14 +890,14 @@ def test_counts_and_scores_change_their_own_row_only() -> None:
                        ("scores", [2, 4, 3])):  # fmt: skip
         b = render({**base, key: value})
         for seat in range(3):
-            row = kz.panel_row_box(base, seat)
+            row = panel_row_box(base, seat)
             assert differs(a, b, row) == (seat == 1), (key, seat)
 
 
 def test_the_status_shows_tour_and_cards_set_aside() -> None:
     view = make_view(TWO)
     a = render(view)
-    status = kz.status_box(view)
+    status = status_box(view)
     for key, value in (("tour", 2), ("aside", 12), ("tours", 4)):
         b = render({**view, key: value})
         assert differs(a, b, status), key
@@ -890,17 +913,17 @@ def test_exchange_shows_each_announcement_or_a_question_mark_and_ticks_when_done
         assert (count(im, line2_right(view, seat), c.GREEN) > 40) == done, seat
     # Each row reads its own announcement: 2, 0, 3 and "?".
     for seat, wanted in enumerate("203?"):
-        _x0, y0, x1, _y1 = kz.panel_row_box(view, seat)
-        cy = y0 + kz.ROW_LINE2
+        _x0, y0, x1, _y1 = panel_row_box(view, seat)
+        cy = y0 + ROW_LINE2
         digit = im.crop((x1 - 78, cy - 20, x1 - 50, cy + 20)).convert("L")
         assert reads_as(digit.point(lambda v: 255 * (v < 140)), "0123?", 34) == wanted, seat
     # Out of the exchange: no marks at all, and the status drops the exchange option.
     play = render(make_view(TWO, seats=4))
     for seat in range(4):
         assert count(play, line2_right(view, seat), c.GREEN) == 0
-    status = kz.status_box(view)
+    status = status_box(view)
     assert count(im, status, c.TURN_MARK) > 60
-    assert count(play, kz.status_box(make_view(TWO, seats=4)), c.TURN_MARK) < 20
+    assert count(play, status_box(make_view(TWO, seats=4)), c.TURN_MARK) < 20
 
 
 def test_the_end_of_the_match_stars_the_winners() -> None:
@@ -910,9 +933,9 @@ def test_the_end_of_the_match_stars_the_winners() -> None:
     for seat in range(4):
         assert (count(im, marker_column(view, seat), c.GOLD) > 200) == (seat in (1, 3)), seat
         assert count(im, marker_column(view, seat), c.TURN_MARK) == 0
-    assert count(im, kz.status_box(view), c.GOLD) > 200
+    assert count(im, status_box(view), c.GOLD) > 200
     running = render({**view, "over": False, "phase": "play", "turn": 0})
-    assert count(running, kz.status_box(view), c.GOLD) == 0
+    assert count(running, status_box(view), c.GOLD) == 0
 
 
 @pytest.mark.parametrize(
@@ -929,21 +952,21 @@ def test_the_end_of_the_match_stars_the_winners() -> None:
 def test_long_and_odd_names_stay_in_their_row(names: list[str]) -> None:
     view = make_view(TWO, seats=4, over=True, phase="over", turn=None, winners=[0, 1, 2, 3])
     im = render(view, names)
-    assert im.size == kz.image_size(view)
+    assert im.size == image_size(view)
     # The name never runs into the next row or past the image: each row's bottom
     # line is intact.
     for seat in range(4):
-        x0, _y0, x1, y1 = kz.panel_row_box(view, seat)
+        x0, _y0, x1, y1 = panel_row_box(view, seat)
         assert count(im, (x0 + 60, y1 - 1, x1, y1), c.FAINT) == x1 - x0 - 60
     running = make_view(TWO, seats=4)
-    assert render(running, names).size == kz.image_size(running)
+    assert render(running, names).size == image_size(running)
 
 
 def test_name_widths_are_fitted() -> None:
     wide = ["W" * 60, "Bob", "Ann", "Eve"]
     view = make_view(TWO, seats=4)
     im = render(view, wide)
-    _x0, y0, x1, _y1 = kz.panel_row_box(view, 0)
+    _x0, y0, x1, _y1 = panel_row_box(view, 0)
     # The ellipsized name ends before the row's right edge.
     strip = (x1 - 10, y0 + 10, x1, y0 + 54)
     assert count(im, strip, c.INK) == 0
@@ -990,8 +1013,8 @@ def test_name_widths_are_fitted() -> None:
 )
 def test_malformed_views_still_render(view: dict[str, Any]) -> None:
     im = render(view, ["a", "b", "c"])
-    assert 300 <= im.width <= 2 * kz.MAX_W
-    assert 300 <= im.height <= 2 * kz.MAX_H
+    assert 300 <= im.width <= 2 * MAX_W
+    assert 300 <= im.height <= 2 * MAX_H
 
 
 # --------------------------------------------------------------------- hand
@@ -1011,12 +1034,12 @@ def test_hands_of_any_size_fit_in_at_most_three_rows(size: int) -> None:
     hand = DECK[:size]
     data = kz.render_hand(seat_view(make_view(TWO), 0, hand), names=NAMES)
     im = png(data)
-    assert im.size == kz.hand_size(size)
+    assert im.size == hand_size(size)
     assert len(data) <= MAX_PNG
-    boxes = [kz.hand_card_box(i, size) for i in range(size)]
+    boxes = [hand_card_box(i, size) for i in range(size)]
     assert len({b[1] for b in boxes}) <= 3
     for code, (x0, y0, x1, y1) in zip(hand, boxes, strict=True):
-        assert x0 >= 0 and y0 > kz.HAND_HEADER_H and x1 <= im.width and y1 <= im.height
+        assert x0 >= 0 and y0 > HAND_HEADER_H and x1 <= im.width and y1 <= im.height
         assert count(im, (x0, y0, x1, y1), INKS[code[-1]]) > 300, code
     for i, a in enumerate(boxes):
         for b in boxes[i + 1 :]:
@@ -1029,7 +1052,7 @@ def test_hand_cards_keep_the_views_order() -> None:
     hand = ["10C", "6S", "AH"]
     im = hand_image(seat_view(make_view(), 0, hand))
     for i, code in enumerate(hand):
-        assert count(im, kz.hand_card_box(i, 3), INKS[code[-1]]) > 300, code
+        assert count(im, hand_card_box(i, 3), INKS[code[-1]]) > 300, code
 
 
 def test_marked_cards_are_raised_framed_and_ticked() -> None:
@@ -1037,12 +1060,12 @@ def test_marked_cards_are_raised_framed_and_ticked() -> None:
     view = seat_view(DISCARD, 0, HAND15, marked)
     im = hand_image(view)
     n = len(HAND15)
-    assert im.size == kz.hand_size(n, marking=True)
+    assert im.size == hand_size(n, marking=True)
     for i, code in enumerate(HAND15):
-        lifted = kz.hand_card_box(i, n, marking=True, raised=True)
-        resting = kz.hand_card_box(i, n, marking=True)
+        lifted = hand_card_box(i, n, marking=True, raised=True)
+        resting = hand_card_box(i, n, marking=True)
         assert lifted[1] < resting[1]
-        tick = kz.tick_box(i, n)
+        tick = tick_box(i, n)
         above = (lifted[0], lifted[1], lifted[2], resting[1])  # only a raised card reaches here
         if code in marked:
             assert count(im, above, c.GREEN) > 2 * (lifted[2] - lifted[0]), code
@@ -1057,7 +1080,7 @@ def test_marked_cards_are_raised_framed_and_ticked() -> None:
 
 
 def test_the_hand_shows_the_discard_count_while_marking() -> None:
-    header = (400, 0, kz.HAND_W, kz.HAND_HEADER_H)
+    header = (400, 0, HAND_W, HAND_HEADER_H)
     one = hand_image(seat_view(DISCARD, 0, HAND15, ["QS"]))
     two = hand_image(seat_view(DISCARD, 0, HAND15, ["QS", "8D"]))
     assert one.crop(header).tobytes() != two.crop(header).tobytes()
@@ -1067,7 +1090,7 @@ def test_the_hand_shows_the_discard_count_while_marking() -> None:
     done = {**DISCARD, "exchange": {"max": 3, "announced": [2, 0, None],
                                     "done": [True, True, False]}}  # fmt: skip
     im = hand_image(seat_view(done, 0, HAND15))
-    assert im.size == kz.hand_size(len(HAND15))
+    assert im.size == hand_size(len(HAND15))
     assert count(im, header, c.TURN_MARK) == 0
     assert count(two, header, c.TURN_MARK) > 60
 
@@ -1076,11 +1099,11 @@ def test_the_hand_header_has_the_role_and_the_tour() -> None:
     view = make_view(TWO)
     defend = hand_image(seat_view(view, 0, DECK[:5]))
     attack = hand_image(seat_view(view, 1, DECK[:5]))
-    header = (0, 0, 300, kz.HAND_HEADER_H)
-    assert count(defend, header, kz.SHIELD) > 150 and count(defend, header, kz.STEEL) == 0
-    assert count(attack, header, kz.STEEL) > 40 and count(attack, header, kz.SHIELD) == 0
+    header = (0, 0, 300, HAND_HEADER_H)
+    assert count(defend, header, SHIELD) > 150 and count(defend, header, STEEL) == 0
+    assert count(attack, header, STEEL) > 40 and count(attack, header, SHIELD) == 0
     later = hand_image(seat_view({**view, "tour": 2}, 0, DECK[:5]))
-    right = (kz.HAND_W - 200, 0, kz.HAND_W, kz.HAND_HEADER_H)
+    right = (HAND_W - 200, 0, HAND_W, HAND_HEADER_H)
     assert later.crop(right).tobytes() != defend.crop(right).tobytes()
 
 
@@ -1146,10 +1169,10 @@ def test_real_playouts_render_and_hand_keys_hold() -> None:
             view = game.view(state, None)
             if step % 7 == 0 or view["pending"]:
                 im = png(kz.render_table(view, names=NAMES))
-                assert im.size == kz.image_size(view)
-                assert kz.view_box(view) == kz.Box(**view["box"])
+                assert im.size == image_size(view)
+                assert view_box(view) == FieldBox(**view["box"])
                 for item in view["cells"]:
-                    x0, y0, x1, y1 = kz.cell_box(view, item["x"], item["y"])
+                    x0, y0, x1, y1 = cell_box(view, item["x"], item["y"])
                     assert x0 >= 0 and y0 >= 0 and x1 <= im.width and y1 <= im.height
             for seat in range(seats):
                 mine = game.view(state, seat)
@@ -1160,4 +1183,4 @@ def test_real_playouts_render_and_hand_keys_hold() -> None:
             mover = game.to_move(state)[0]
             state = game.apply(state, mover, rng.choice(game.legal_actions(state, mover)))
         final = game.view(state, None)
-        assert png(kz.render_table(final, names=NAMES)).size == kz.image_size(final)
+        assert png(kz.render_table(final, names=NAMES)).size == image_size(final)

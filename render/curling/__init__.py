@@ -1,0 +1,61 @@
+"""Logical Curling images: the field with its stones, the players, and a throw's preview.
+
+Input is only a view dict as documented in ``docs/views.md`` ("## Logical
+Curling"), never a game state. The images carry no words: names, numbers,
+cell coordinates and symbols only, so the caption beside them does the
+talking in the reader's language.
+
+Layout (fixed size, :data:`WIDTH` × :data:`HEIGHT`): the field on the left,
+drawn upright (row 12 at the top, the start row 0 at the bottom) with its
+column letters above and below and its row names on the left ("H7 12" …
+"G1 1", and the start row's "0" with a launch triangle); the players' panel
+on the right.
+
+The field: pale ice; the free guard zone (G1–G5) in a sand tint; the house
+(b–g × H1–H6) as nested rounded squares like a curling target: outer ring
+pale blue, middle white, centre gold; the start row in grey with its four
+start cells, the left pair marked with a clockwise curl (↻) and the right
+pair with a counter-clockwise one (↺), as the throws from them bend. A
+thin grid lets a player count cells.
+
+Stones: red (Okabe–Ito vermillion) is a solid disc with one continuous light
+ring, blue (Okabe–Ito blue) a disc with a dashed light ring, so they differ
+by pattern as well as hue; each carries its throw number ``n``.
+
+The last throw: its path as a thick magenta line from the start cell through
+the centres of the cells it entered (a dot at every bend), the thrown stone
+with a magenta halo, every struck stone's move as a thin arrow from a dashed
+ghost of its old place, a cross in the stone's colour on the field's border
+where a stone left it (on its start cell for a thrown stone that never left
+the start row), and, when the free guard rule undid the throw, a red warning
+triangle where the thrown stone would have stopped and a big one at the
+bottom of the panel (:func:`render_table`).
+
+A preview (:func:`render_preview`) is the same picture for a throw not yet
+made: the stones where they would end, the thrown stone's path segment by
+segment with each segment's number in a tag, a burst where it would strike
+a stone (between its cell and the struck stone's), every struck stone's path
+from its ghost, the house count after the throw, and the warning signs when
+it would be a foul. A dashed indigo frame
+round the whole image and an eye in the panel tell it from the real table.
+
+The panel: the end ("3/8", an extra end as a "+1" pill); per player the turn
+marker (or a winner's star), their stone, name, match total (Σ), the hammer
+by the seat that has it, the stones still to throw as a row of small stones
+and the stones out of play; the current house count big; the ends' scores as
+a small scoreboard; the five dice (those marked for the free re-throw raised
+and framed) or, in the card variant, the deck and discard counts, the main
+cards and each seat's substitution cards (once the match is over: a star
+with the winner's stone and name instead); the throw limit L (with L1 and
+L2) and the last throw's stone, power P and numbers. The combinations on
+offer are the caption's business.
+
+The modules, bottom up: ``layout`` (sizes, cells, boxes, colours), ``parse``
+(the view read into frozen data), ``sprites`` (stones, dice, icons),
+``field`` (the field and a throw on it), ``panel`` (the players' panel) and
+``table`` (the two entry points, re-exported here).
+"""
+
+from render.curling.table import render_preview, render_table
+
+__all__ = ["render_preview", "render_table"]
