@@ -123,8 +123,10 @@ VARIANTS = (TWO_ATTACKERS, TWO_DEFENDERS)
 ATTACK = "attack"
 DEFEND = "defend"
 
-#: Tours per round: each player (2, 3) or each team (4) attacks or is alone once.
-BASE_TOURS = {2: 2, 3: 3, 4: 2}
+#: Tours per round, always even («Весь матч состоит из четного числа туров») and
+#: fair: each player (2) or team (4) attacks once; with three, each player is
+#: the lone one twice.
+BASE_TOURS = {2: 2, 3: 6, 4: 2}
 
 
 def dealer_of(seats: int, tour: int) -> int:

@@ -280,17 +280,33 @@ def test_hand_sizes(
     assert rules.hand_sizes(seats, variant, tour, hand, handicap) == sizes
 
 
+@pytest.mark.parametrize("seats", [2, 3, 4])
+@pytest.mark.parametrize("rounds", [1, 2, 3])
+def test_a_match_has_an_even_number_of_tours_with_fair_roles(seats: int, rounds: int) -> None:
+    # «Весь матч состоит из четного числа туров»: with three players too (6 by default).
+    state = GAME.new_game(seats, {"rounds": rounds}, seed=1)
+    assert state.tours % 2 == 0
+    assert state.tours == {2: 2, 3: 6, 4: 2}[seats] * rounds
+    for variant in rules.VARIANTS:
+        # Every seat attacks equally often, and (with three) is the lone one equally often.
+        roles = [rules.roles_of(seats, variant, tour) for tour in range(1, state.tours + 1)]
+        attacks = Counter(seat for r in roles for seat in range(seats) if r[seat] == "attack")
+        assert len(attacks) == seats and len(set(attacks.values())) == 1
+        lone = Counter(rules.dealer_of(seats, tour) for tour in range(1, state.tours + 1))
+        assert seats != 3 or (len(lone) == 3 and len(set(lone.values())) == 1)
+
+
 @pytest.mark.parametrize(
     ("seats", "options", "sizes", "tours"),
     [
         (2, {}, [10, 12], 2),
         (2, {"hand": 9, "handicap": 1, "rounds": 3}, [9, 10], 6),
         (2, {"hand": 14}, [14, 16], 2),
-        (3, {}, [15, 7, 7], 3),
-        (3, {"hand": 8, "handicap": 2}, [18, 8, 8], 3),
-        (3, {"variant": "two_defenders"}, [12, 7, 7], 3),
-        (3, {"variant": "two_defenders", "hand": 13, "handicap": 1}, [13, 7, 7], 3),
-        (3, {"variant": "two_defenders", "rounds": 2}, [12, 7, 7], 6),
+        (3, {}, [15, 7, 7], 6),
+        (3, {"hand": 8, "handicap": 2}, [18, 8, 8], 6),
+        (3, {"variant": "two_defenders"}, [12, 7, 7], 6),
+        (3, {"variant": "two_defenders", "hand": 13, "handicap": 1}, [13, 7, 7], 6),
+        (3, {"variant": "two_defenders", "rounds": 2}, [12, 7, 7], 12),
         (4, {}, [7, 8, 7, 8], 2),
         (4, {"hand": 8, "handicap": 1, "rounds": 2}, [8, 9, 8, 8], 4),
     ],

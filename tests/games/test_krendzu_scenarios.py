@@ -585,7 +585,7 @@ def test_whole_matches_rotate_roles_and_add_up(seats: int, options: dict[str, An
                 assert all(p == 0 for p, r in zip(points, roles, strict=True) if r == "defend")
                 assert len({p for p, r in zip(points, roles, strict=True) if r == "attack"}) == 1
     assert [t for t, _ in tours_seen] == list(range(1, state.tours + 1))
-    assert state.tours == {2: 2, 3: 3, 4: 2}[seats] * options.get("rounds", 1)
+    assert state.tours == {2: 2, 3: 6, 4: 2}[seats] * options.get("rounds", 1)
     result = GAME.result(state)
     assert result["scores"] == totals
     assert result["winners"] == [s for s in range(seats) if totals[s] == max(totals)]

@@ -1,6 +1,6 @@
 ## Krendzu
 game-krendzu = Krendzu
-krendzu-option-rounds = Rounds: { $value } (a round is 2 tours; 3 with three players)
+krendzu-option-rounds = Rounds: { $value } (a round is 2 tours; 6 with three players)
 krendzu-option-variant = Three players: { $value }
 value-variant-two_attackers = two attack, one defends
 value-variant-two_defenders = one attacks, two defend

@@ -1,6 +1,6 @@
 ## Крэндзю
 game-krendzu = Крэндзю
-krendzu-option-rounds = Кругов: { $value } (круг — 2 тура; втроём — 3)
+krendzu-option-rounds = Кругов: { $value } (круг — 2 тура; втроём — 6)
 krendzu-option-variant = Втроём: { $value }
 value-variant-two_attackers = двое атакуют, один защищается
 value-variant-two_defenders = один атакует, двое защищаются
