@@ -606,7 +606,9 @@ def _after_move(state: CaravanState, seat: int, *, draws: bool, events: list[Eve
         events.append(Event("draw", seat, private={"card": drawn}))
     other = 1 - seat
     state.turn = other
-    if state.phase == MAIN and not state.hands[other]:
+    # An empty hand may still disband a caravan: only a seat left with no move loses.
+    stuck = not state.hands[other] and not any(state.caravans[other])
+    if state.phase == MAIN and stuck:
         events.append(Event("empty_hand", other))
         _end_game(state, seat, holders, events)
 

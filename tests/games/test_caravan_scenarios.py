@@ -335,8 +335,21 @@ def test_equal_sold_values_leave_the_pair_open_and_play_goes_on() -> None:
     assert new.turn == 1
 
 
-def test_a_player_who_must_move_with_an_empty_hand_loses() -> None:
+def test_an_empty_hand_may_still_disband_and_plays_on() -> None:
+    # The audit: seat 1 lost here although disbanding was still legal for it.
     state = make_state(TABLE, ("9D", ""), decks=("", ""))
+    new = play(state, "play", "9D", 1)
+    assert not GAME.is_over(new) and new.turn == 1
+    assert GAME.legal_actions(new, 1) == [("disband", 0), ("disband", 1), ("disband", 2)]
+    assert "empty_hand" not in kinds(new)
+    after = play(new, "disband", 0)
+    assert not GAME.is_over(after) and after.turn == 0
+
+
+def test_a_player_left_with_no_move_loses() -> None:
+    # Seat 1: no card in hand, the deck spent, and nothing left to disband.
+    table = ("7S 9S", "", "10H 2H", "", "", "")
+    state = make_state(table, ("9D", ""), decks=("", ""))
     new = play(state, "play", "9D", 1)
     assert GAME.is_over(new)
     assert GAME.result(new)["winners"] == [0]
@@ -344,11 +357,15 @@ def test_a_player_who_must_move_with_an_empty_hand_loses() -> None:
     assert public_events(new, "empty_hand") == [{"kind": "empty_hand", "seat": 1}]
 
 
-def test_an_empty_hand_is_lost_even_by_the_player_who_emptied_it() -> None:
-    state = make_state(TABLE, ("9D", "5C 7C"), decks=("", ""))
-    after = play(state, "play", "9D", 1)
+def test_no_move_left_loses_even_for_the_player_who_emptied_the_hand() -> None:
+    table = ("", "", "", "4D 6D 8D", "10C", "AS 3S 5S")
+    state = make_state(table, ("9D", "5C 7C"), decks=("", ""))
+    after = play(state, "play", "9D", 0)
     assert not GAME.is_over(after) and after.hands[0] == []
-    new = play(after, "discard", "5C")
+    later = play(after, "discard", "5C")
+    assert not GAME.is_over(later) and GAME.legal_actions(later, 0) == [("disband", 0)]
+    last = play(later, "disband", 0)
+    new = play(last, "discard", "7C")
     assert GAME.result(new)["winners"] == [1]
     assert public_events(new, "empty_hand") == [{"kind": "empty_hand", "seat": 0}]
 

@@ -58,7 +58,7 @@ rules-caravan =
     Then, each turn, one of: play a card and draw one; discard a card and draw one; disband one of your caravans (no draw).
     Numeral cards (A = 1, 2–10) go only on your own caravans. Never the same value as the last card. From the third card on a card must continue the caravan’s direction (up or down, from its last two cards) or match its suit.
     Face cards go on a numeral card of any caravan, yours or the opponent’s: J removes that card with its face cards; Q (only on the last card) reverses the direction and sets the suit; K doubles the card (K + K = ×4); a joker on an Ace removes every other numeral card of that suit from the table, on a 2–10 every other card of that value. At most 3 face cards on a card, but a Jack may always go on.
-    A caravan worth 21–26 is sold. A pair goes to the sold caravan whose opponent is not sold, or to the higher of two sold ones (a tie leaves it open). When all three pairs are held at once, whoever holds two or three wins the game. Whoever must move with an empty hand loses. A match is best of 1, 3 or 5 games.
+    A caravan worth 21–26 is sold. A pair goes to the sold caravan whose opponent is not sold, or to the higher of two sold ones (a tie leaves it open). When all three pairs are held at once, whoever holds two or three wins the game. Whoever must move with no card in hand and no caravan to disband loses. A match is best of 1, 3 or 5 games.
 caravan-caption-match = Game { $game } (best of { $best }) · { $first } { $score } { $second }
 caravan-caption-opening = Opening round: each player puts a numeral card on each of their caravans.
 caravan-caption-pair = pair { $n }: { $player }
@@ -73,7 +73,7 @@ caravan-event-attach = { $player } puts { $card } on { $target } in { $owner }�
 caravan-event-discard = { $player } discards a card.
 caravan-event-disband = { $player } disbands caravan { $n }.
 caravan-event-redeal = { $player }’s opening hand had fewer than 3 numeral cards and was dealt again.
-caravan-event-empty-hand = { $player } has no cards left and loses the game.
+caravan-event-empty-hand = { $player } has no cards left and no caravan to disband, and loses the game.
 caravan-event-game-end = 🏁 Game { $game } goes to { $player } (games { $wins }).
 caravan-event-game-start = 🔄 Game { $game } begins; { $player } opens.
 caravan-where = { $player }’s caravan { $n }
