@@ -4,7 +4,9 @@
 - ``("toggle", i)``: mark or unmark die ``i`` (0–4) for the one free re-throw;
 - ``("rethrow",)``: re-throw the marked dice and every six (then sixes until none);
 - ``("keep",)``: keep the dice (nothing marked, no six);
-- ``("draw",)``: the card variant: take one substitution card;
+- ``("draw",)``: the card variant: take one substitution card from the deck;
+- ``("draw", card)``: the second player takes that one of the first player's
+  substitution cards (once the table holds five);
 - ``("stop",)``: take no more substitution cards;
 - ``("throw", combo, trajectory, start, n1, n2, …)``: throw a stone;
   ``("throw", "null")``: throw it away (the card variant's null combination).
@@ -35,8 +37,8 @@ PHASE_OF = {
     STOP: DRAW,
     THROW: AIM,
 }
-#: The length of each action but the throw (whose length depends on its trajectory).
-ARITY = {ROLL: 1, TOGGLE: 2, RETHROW: 1, KEEP: 1, DRAW: 1, STOP: 1}
+#: The lengths each action may have but the throw's (which depend on its trajectory).
+ARITY = {ROLL: (1,), TOGGLE: (2,), RETHROW: (1,), KEEP: (1,), DRAW: (1, 2), STOP: (1,)}
 DICE_COUNT = 5
 SIX = 6
 #: The most substitution cards on the table at once, and in one player's hands.
@@ -73,6 +75,19 @@ def draw_source(state: CurlingState, seat: int) -> str | None:
     if len(cards.subs[0]) + len(cards.subs[1]) < MAX_SUBS:
         return DECK_SOURCE if stock else None
     return OPPONENT_SOURCE if cards.subs[1 - seat] else None
+
+
+def draw_actions(state: CurlingState, seat: int) -> list[Action]:
+    """The draw phase's actions: ``("draw",)`` while the deck may be drawn from,
+    else ``("draw", card)`` per substitution card of the first player's; then
+    ``("stop",)``."""
+    source = draw_source(state, seat)
+    if source == DECK_SOURCE:
+        return [(DRAW,), (STOP,)]
+    if source == OPPONENT_SOURCE:
+        assert state.cards is not None
+        return [*((DRAW, card) for card in state.cards.subs[1 - seat]), (STOP,)]
+    return [(STOP,)]
 
 
 def board(state: CurlingState) -> dict[int, int]:

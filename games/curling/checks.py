@@ -8,8 +8,10 @@ from games.core.errors import IllegalAction, MalformedAction, require_turn_and_p
 from games.core.protocol import Action
 from games.curling.actions import (
     ARITY,
+    DECK_SOURCE,
     DICE_COUNT,
     KEEP,
+    OPPONENT_SOURCE,
     PHASE_OF,
     RETHROW,
     SIX,
@@ -62,9 +64,11 @@ def check_action(state: CurlingState, seat: int, action: Action) -> str:
             raise MalformedAction(
                 "a throw names a combination", code="curling-bad-arity", kind=kind
             )
-    elif len(action) != ARITY[kind]:
+    elif len(action) not in ARITY[kind]:
         raise MalformedAction(
-            f"{kind} takes {ARITY[kind] - 1} arguments", code="curling-bad-arity", kind=kind
+            f"{kind} takes {' or '.join(str(n - 1) for n in ARITY[kind])} arguments",
+            code="curling-bad-arity",
+            kind=kind,
         )
     require_turn_and_phase(
         state.turn, seat, kind, state.phase, PHASE_OF[kind], code="curling-wrong-phase"
@@ -89,9 +93,35 @@ def check_action(state: CurlingState, seat: int, action: Action) -> str:
             )
     elif kind == KEEP:
         _check_keep(state)
-    elif kind == DRAW and draw_source(state, seat) is None:
-        raise IllegalAction("no card can be taken now", code="curling-cannot-draw")
+    elif kind == DRAW:
+        _check_draw(state, seat, action)
     return kind
+
+
+def _check_draw(state: CurlingState, seat: int, action: Action) -> None:
+    """The deck while it may be drawn from; after that only a card the first
+    player holds, named."""
+    source = draw_source(state, seat)
+    if source is None:
+        raise IllegalAction("no card can be taken now", code="curling-cannot-draw")
+    named = len(action) == 2
+    if source == DECK_SOURCE and named:
+        raise IllegalAction(
+            "take from the deck until the table holds five substitution cards",
+            code="curling-draw-deck-first",
+        )
+    if source == OPPONENT_SOURCE and not named:
+        raise IllegalAction(
+            "the table holds five substitution cards: take one of the first player's",
+            code="curling-deck-closed",
+        )
+    assert state.cards is not None  # a source means the card variant
+    if named and action[1] not in state.cards.subs[1 - seat]:
+        raise IllegalAction(
+            "the first player holds no such substitution card",
+            code="curling-draw-not-offered",
+            card=str(action[1]),
+        )
 
 
 def _check_keep(state: CurlingState) -> None:

@@ -245,7 +245,9 @@ def table_combos(main: tuple[str, ...], subs: tuple[str, ...], deck: int) -> tup
     """Every distinct combination a player holding substitution cards ``subs``
     can form against the main cards ``main``: each substitution card replaces a
     different main card, all are used, and with six main cards one more main card
-    stays unused. Strongest first; ``null`` (a planned throw-away) always last."""
+    stays unused. Strongest first; ``null`` last, and only when some
+    arrangement makes no combination (a planned throw-away, or the only
+    reading there is)."""
     parsed_main = [parse_card(card) for card in main]
     parsed_subs = [parse_card(card) for card in subs]
     keep = 5 - len(parsed_subs)
@@ -253,6 +255,7 @@ def table_combos(main: tuple[str, ...], subs: tuple[str, ...], deck: int) -> tup
     if 0 <= keep <= len(parsed_main):
         for kept in itertools.combinations(parsed_main, keep):
             found |= hand_combos(_canonical([*kept, *parsed_subs]), deck)
+    null = (NULL_COMBO,) if NULL_COMBO in found else ()
     found.discard(NULL_COMBO)
     order = card_order(deck)
-    return (*sorted(found, key=lambda c: sort_key(c, order)), NULL_COMBO)
+    return (*sorted(found, key=lambda c: sort_key(c, order)), *null)

@@ -12,8 +12,8 @@ from collections.abc import Sequence
 from games.core.errors import IllegalAction
 from games.core.protocol import Action, Choice, normalize_action
 from games.curling.actions import (
-    DECK_SOURCE,
     KEEP,
+    OPPONENT_SOURCE,
     RETHROW,
     SIX,
     STOP,
@@ -39,6 +39,7 @@ from games.curling.trajectories import (
 
 _SIMPLE = {
     ROLL: Choice(key=ROLL, msg="curling-choice-roll"),
+    DRAW: Choice(key=DRAW, msg="curling-choice-draw"),
     KEEP: Choice(key=KEEP, msg="curling-choice-keep"),
     STOP: Choice(key=STOP, msg="curling-choice-stop"),
 }
@@ -82,14 +83,9 @@ def _simple_path(state: CurlingState, seat: int, action: Action) -> list[Choice]
         return [
             Choice(key=RETHROW, msg="curling-choice-rethrow", args={"count": len(rethrown(state))})
         ]
-    if kind == DRAW:
-        return [
-            Choice(
-                key=DRAW,
-                msg="curling-choice-draw",
-                args={"source": draw_source(state, seat) or DECK_SOURCE},
-            )
-        ]
+    if kind == DRAW and len(act) == 2:
+        card = act[1]
+        return [Choice(key=f"d{card}", msg="curling-choice-take", args={"card": card})]
     return [_SIMPLE[kind]]
 
 
@@ -102,6 +98,8 @@ def explain(state: CurlingState, seat: int, keys: Sequence[str]) -> list[Choice]
     keys = list(keys)
     if state.phase == REROLL:
         return [] if keys else _explain_reroll(state)
+    if state.phase == DRAW:
+        return [] if keys else _explain_draw(state, seat)
     if state.phase != AIM:
         return []
     combos = offered_combos(state, seat)
@@ -120,6 +118,17 @@ def explain(state: CurlingState, seat: int, keys: Sequence[str]) -> list[Choice]
     if not keys:
         return _explain_limit(combo, l2_limit(state, seat))
     return _explain_numbers(combo, keys)
+
+
+def _explain_draw(state: CurlingState, seat: int) -> list[Choice]:
+    """Why the deck is closed: the table holds five substitution cards (then the
+    second player takes the first player's), or nothing can be taken."""
+    source = draw_source(state, seat)
+    if source == OPPONENT_SOURCE:
+        return [Choice(key=DRAW, msg="error-curling-deck-closed")]
+    if source is None:
+        return [Choice(key=DRAW, msg="error-curling-cannot-draw")]
+    return []
 
 
 def _explain_reroll(state: CurlingState) -> list[Choice]:

@@ -100,7 +100,7 @@ def apply_action(state: CurlingState, seat: int, kind: str, action: Action) -> l
         events.append(Event(KEEP, seat, public={"dice": list(state.dice)}))
         state.phase = AIM
     elif kind == DRAW:
-        _draw(state, seat, events)
+        _draw(state, seat, action[1] if len(action) == 2 else None, events)
     elif kind == STOP:
         assert state.cards is not None
         state.started = True
@@ -179,14 +179,17 @@ def _take_from_deck(state: CurlingState, events: list[Event]) -> str | None:
     return cards.deck.pop(0)
 
 
-def _draw(state: CurlingState, seat: int, events: list[Event]) -> None:
+def _draw(state: CurlingState, seat: int, named: str | None, events: list[Event]) -> None:
+    """Take the deck's top card, or the first player's substitution card ``named``."""
     cards = state.cards
     assert cards is not None
     source = draw_source(state, seat)
     state.started = True
     card: str | None
     if source == OPPONENT_SOURCE:
-        card = cards.subs[1 - seat].pop(0)
+        assert named is not None  # checked: the second player names the card
+        cards.subs[1 - seat].remove(named)
+        card = named
     else:
         card = _take_from_deck(state, events)
     assert card is not None

@@ -1,8 +1,10 @@
 """How the bot plays Logical Curling for an absent player.
 
 Dice: it rolls, keeps the dice (re-throwing only when sixes force it). Cards:
-it takes no substitution card. Then, among its legal throws, it traces each
-one and takes the one that leaves the best position: no foul first, then the
+it takes no blind card from the deck; once the table holds five substitution
+cards, it takes those of the first player's that strengthen its best
+combination, the strongest gain first. Then, among its legal throws, it traces
+each one and takes the one that leaves the best position: no foul first, then the
 best house count from its side (its score minus the opponent's), then the
 most stones in the house weighted by zone (centre 3, middle 2, outer 1; its
 own minus the opponent's), then the strongest trajectory; ties at random.
@@ -14,6 +16,7 @@ import random
 from collections.abc import Sequence
 
 from games.core.protocol import Action
+from games.curling.combos import NULL, table_combos
 from games.curling.field import INDEX, ZONE_OF, keep_last_zero, zone_counts
 from games.curling.state import AIM, DRAW, REROLL, ROLL, CurlingState
 from games.curling.throw import trace
@@ -34,7 +37,7 @@ def choose(state: CurlingState, seat: int, actions: Sequence[Action], rnd: rando
             if wanted in actions:
                 return wanted
     if state.phase == DRAW and ("stop",) in actions:
-        return ("stop",)
+        return _take_or_stop(state, seat, actions)
     throws = [a for a in actions if a[0] == "throw"]
     if state.phase != AIM or not throws:
         return rnd.choice(list(actions))
@@ -50,6 +53,28 @@ def choose(state: CurlingState, seat: int, actions: Sequence[Action], rnd: rando
         scored.append((score, action))
     best = max(score for score, _ in scored)
     return rnd.choice([action for score, action in scored if score == best])
+
+
+def _take_or_stop(state: CurlingState, seat: int, actions: Sequence[Action]) -> Action:
+    """Take the first player's substitution card that most strengthens the best
+    combination (a card the first player no longer needs: they have thrown),
+    if one does; never a blind card from the deck."""
+    cards = state.cards
+    assert cards is not None  # the draw phase is the card variant's
+    main, subs = tuple(cards.main), tuple(cards.subs[seat])
+    best = _best_power(main, subs, state.deck_size)
+    taken: Action = ("stop",)
+    for action in actions:
+        if action[0] == "draw" and len(action) == 2:
+            power = _best_power(main, (*subs, action[1]), state.deck_size)
+            if power > best:
+                best, taken = power, action
+    return taken
+
+
+def _best_power(main: tuple[str, ...], subs: tuple[str, ...], deck: int) -> int:
+    combos = table_combos(main, subs, deck)
+    return max((combo.power for combo in combos if combo.name != NULL), default=0)
 
 
 def score_throw(

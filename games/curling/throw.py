@@ -93,7 +93,10 @@ def trace(
         if pos is None:
             break
     if pos is not None and pos < WIDTH:
-        pos = None  # stopped on the start row: not in play [decided]
+        # Stopped on the start row: not in play [decided], so not on the field
+        # either (it may have slid sideways along the row to another start cell).
+        cells.pop(pos, None)
+        pos = None
     if pos is None:
         result.out.append(thrown)
     result.final = pos

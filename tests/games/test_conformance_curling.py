@@ -4,6 +4,8 @@ and proof that the checker catches its leaks."""
 from __future__ import annotations
 
 import random
+from collections import Counter
+from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
@@ -81,7 +83,12 @@ def census(state: CurlingState) -> None:
         assert len(c.subs[0]) + len(c.subs[1]) <= 5
 
 
-def check(options: dict[str, Any], games: int, seed0: int) -> PlayoutReport:
+def check(
+    options: dict[str, Any],
+    games: int,
+    seed0: int,
+    observe: Callable[[CurlingState], None] = census,
+) -> PlayoutReport:
     return run_playouts(
         GAME,
         2,
@@ -96,7 +103,7 @@ def check(options: dict[str, Any], games: int, seed0: int) -> PlayoutReport:
         weight=weight,
         deep_every=DEEP_EVERY,
         seat_keys=("you",),
-        observe=census,
+        observe=observe,
     )
 
 
@@ -111,7 +118,13 @@ def check(options: dict[str, Any], games: int, seed0: int) -> PlayoutReport:
     ids=["dice", "cards36", "cards52", "cards54"],
 )
 def test_random_playouts(options: dict[str, Any]) -> None:
-    report = check(options, GAMES, seed0=7_000)
+    sources: Counter[str] = Counter()
+
+    def observe(state: CurlingState) -> None:
+        census(state)
+        sources.update(e.public["source"] for e in state.events if e.kind == "draw")
+
+    report = check(options, GAMES, seed0=7_000, observe=observe)
     kinds = report.event_kinds
     assert report.games == GAMES
     assert kinds["game_end"] == GAMES
@@ -126,6 +139,9 @@ def test_random_playouts(options: dict[str, Any]) -> None:
         assert kinds[kind] > 0, kind
     assert report.illegal_checked > report.actions // DEEP_EVERY
     assert set(report.winners) == {0, 1}
+    if options["variant"] == "cards":
+        # The second player takes the first player's cards by name, too.
+        assert sources["deck"] > 0 and sources["opponent"] > 0
 
 
 # -- the checker must be able to fail -----------------------------------------

@@ -357,19 +357,44 @@ def test_bad_cards_are_refused() -> None:
 
 def test_table_combinations_with_substitutions() -> None:
     main = ("QS", "7H", "7D", "AC", "9S")
-    # no substitution card: only the five main cards
-    assert [c.key for c in table_combos(main, (), 36)] == ["pair:5,1", "null"]
+    # no substitution card: only the five main cards (a pair: nothing to throw away)
+    assert [c.key for c in table_combos(main, (), 36)] == ["pair:5,1"]
     # one substitution: it replaces any one main card
     keys = [c.key for c in table_combos(main, ("7S",), 36)]
-    assert keys[0] == "three:5,3,1" and keys[-1] == "null"
+    assert keys[0] == "three:5,3,1" and "null" not in keys
     assert "pair:5,1" in keys and "two_pairs:3,1,1" not in keys
     # 52 cards: six main cards, one always unused
     main6 = ("2S", "KH", "2D", "KS", "QC", "9S")
     keys = [c.key for c in table_combos(main6, (), 52)]
-    assert keys[0] == "two_pairs:4,3,2" and keys[-1] == "null"
+    assert keys[0] == "two_pairs:4,3,2" and "null" not in keys
     assert "two_pairs:4,2,1" in keys
+
+
+def test_a_null_is_offered_only_when_the_cards_can_make_one() -> None:
+    # «умышленно размещает свои подменные карты так, чтобы получилась пустая
+    # комбинация»: a planned throw-away needs an arrangement that makes nothing.
+    main = ("QS", "7H", "7D", "AC", "9S")
+    # 6C in place of a seven: Q 6 7 A 9 of mixed suits is no combination.
+    assert [c.key for c in table_combos(main, ("6C",), 36)][-1] == "null"
+    # A natural null: the five main cards make nothing, and nothing else is offered.
+    assert [c.key for c in table_combos(("6S", "8H", "10D", "QC", "AS"), (), 36)] == ["null"]
+    # Two pairs and no substitution card can never be arranged into nothing.
+    assert "null" not in [c.key for c in table_combos(("QS", "QH", "7D", "7C", "9S"), (), 36)]
+    # A joker may be read as a card that makes nothing, like any card.
+    assert "null" in [c.key for c in table_combos(("2S", "5H", "9D", "QC", "X1"), (), 54)]
 
 
 def test_module_exposes_the_contract_names() -> None:
     for name in ("keep_last_zero", "dice_combination", "card_combination", "simulate_throw"):
         assert callable(getattr(rules, name))
+
+
+def test_a_stone_that_never_leaves_the_start_row_is_out_and_not_on_the_field() -> None:
+    # The audit's throw: every segment but the last is blocked at its first cell,
+    # and C slides the stone sideways along row 0 to e0. «Stones never rest on row 0.»
+    stones, out, foul = simulate_throw(
+        {"c1": "blue", "d1": "blue", "e1": "blue"}, "d0", "quadruple", [2, 1, 1, 1], "red", 10
+    )
+    assert stones == {"a3": "blue", "d7": "blue", "f2": "blue"}
+    assert out == ["red"] and not foul
+    assert not any(cell.endswith("0") and len(cell) == 2 for cell in stones)

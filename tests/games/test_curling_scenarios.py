@@ -571,13 +571,23 @@ def test_a_card_end_lays_main_cards_by_deck_size() -> None:
 
 
 MAIN = "QS 7H 7D AC 9S"
+#: Five main cards that make no combination: a null is the only reading.
+NULL_MAIN = "6S 8H 10D QC AS"
+
+
+def throw_first(state: CurlingState, seat: int) -> CurlingState:
+    """``seat`` makes its first legal throw (a stone on the field, unless it leaves)."""
+    return GAME.apply(state, seat, list(GAME.legal_actions(state, seat)[0]))
 
 
 def test_substitutions_first_player_then_second_from_the_deck_then_from_the_first() -> None:
     state = make_state(variant=CARDS, main=MAIN, hammer=1)  # red first
     assert state.turn == 0
     menu = build_menu(GAME, state, 0)
-    assert [(c.key, c.args) for c in menu.options] == [("draw", {"source": "deck"}), ("stop", {})]
+    assert [(c.key, c.msg) for c in menu.options] == [
+        ("draw", "curling-choice-draw"),
+        ("stop", "curling-choice-stop"),
+    ]
     for card in ("6S", "7S", "8S"):
         state = play(state, "draw")
         assert event(state, "draw") == {"card": card, "source": "deck"}
@@ -585,6 +595,7 @@ def test_substitutions_first_player_then_second_from_the_deck_then_from_the_firs
     state = play(state, "stop")
     assert state.phase == AIM and event(state, "stop") == {"count": 3}
     combos = GAME.view(state, None)["combinations"]
+    # QS AC kept with 6S 7S 8S make nothing: a planned throw-away is possible.
     assert combos[-1] == {"key": "null", "name": "null", "numbers": [], "power": 1}
     assert combos[0]["key"] == "flush:3,1,1,1,1"  # QS 9S with 6S 7S 8S
     assert "three:1,1,1" in [c["key"] for c in combos]  # 7H 7D 7S with 6S 8S
@@ -595,20 +606,46 @@ def test_substitutions_first_player_then_second_from_the_deck_then_from_the_firs
     for card in ("10S", "JS"):
         state = play(state, "draw", seat=1)
         assert event(state, "draw") == {"card": card, "source": "deck"}
-    assert build_menu(GAME, state, 1).options[0].args == {"source": "opponent"}
-    # then red's, oldest first
-    for card in ("6S", "7S", "8S"):
-        state = play(state, "draw", seat=1)
-        assert event(state, "draw") == {"card": card, "source": "opponent"}
-    assert state.cards is not None
-    assert state.cards.subs == [[], ["10S", "JS", "6S", "7S", "8S"]]
-    assert state.phase == AIM  # five taken: no more
-    # after both throws: main cards to the discard pile, the substitutions become main
-    state = play(state, "throw", "null", seat=1)
-    assert state.cards.main == ["10S", "JS", "6S", "7S", "8S"]
+    # then any of red's, named: «взять у первого бубновую восьмерку»
+    menu = build_menu(GAME, state, 1)
+    assert [(c.key, c.args) for c in menu.options] == [
+        ("d6S", {"card": "6S"}),
+        ("d7S", {"card": "7S"}),
+        ("d8S", {"card": "8S"}),
+        ("stop", {}),
+    ]
+    assert GAME.legal_actions(state, 1) == [
+        ("draw", "6S"),
+        ("draw", "7S"),
+        ("draw", "8S"),
+        ("stop",),
+    ]
+    state = play(state, "draw", "8S", seat=1)
+    assert event(state, "draw") == {"card": "8S", "source": "opponent"}
+    assert state.cards is not None and state.cards.subs == [["6S", "7S"], ["10S", "JS", "8S"]]
+    state = play(play(state, "draw", "6S", seat=1), "stop", seat=1)
+    assert state.cards.subs == [["7S"], ["10S", "JS", "8S", "6S"]]
+    # after both throws: main cards to the discard pile, the substitutions left become
+    # main (the first player's, then the second's)
+    state = throw_first(state, 1)
+    assert state.cards.main == ["7S", "10S", "JS", "8S", "6S"]
     assert state.cards.discard == MAIN.split() and state.cards.subs == [[], []]
     assert event(state, "deal") == {"main": state.cards.main, "reason": "round"}
     assert (state.turn, state.phase, state.throw_no) == (0, DRAW, 3)
+
+
+def test_taking_the_first_players_cards_is_refused_in_every_wrong_way() -> None:
+    state = make_state(variant=CARDS, main=MAIN, subs=("6S 7S 8S", "10S JS"), throw_no=2)
+    assert state.turn == 1
+    assert refusal(state, ["draw"]).code == "curling-deck-closed"
+    assert refusal(state, ["draw", "9S"]).code == "curling-draw-not-offered"
+    assert refusal(state, ["draw", "8S", "7S"]).code == "curling-bad-arity"
+    why = GAME.explain(state, 1, [])
+    assert [(c.key, c.msg) for c in why] == [("draw", "error-curling-deck-closed")]
+    # While the deck is open, naming a card is refused.
+    early = make_state(variant=CARDS, main=MAIN, subs=("6S 7S", ""), throw_no=2)
+    assert refusal(early, ["draw", "6S"]).code == "curling-draw-deck-first"
+    assert GAME.explain(early, 1, []) == []
 
 
 def test_the_second_player_takes_the_first_players_cards_when_five_are_out() -> None:
@@ -617,14 +654,15 @@ def test_the_second_player_takes_the_first_players_cards_when_five_are_out() -> 
     for _ in range(5):
         state = play(state, "draw")
     assert state.phase == AIM and state.cards is not None and len(state.cards.subs[1]) == 5
-    state = play(state, "throw", "null")
+    state = throw_first(state, 1)
     first = list(state.cards.subs[1])
-    state = play(state, "draw")
-    assert event(state, "draw") == {"card": first[0], "source": "opponent"}
+    assert GAME.legal_actions(state, 0) == [*(("draw", card) for card in first), ("stop",)]
+    state = play(state, "draw", first[2])
+    assert event(state, "draw") == {"card": first[2], "source": "opponent"}
     state = play(state, "stop")
-    state = play(state, "throw", "null")
-    # red's one card and blue's remaining four become the main cards
-    assert state.cards.main == first[1:] + first[:1]
+    state = throw_first(state, 0)
+    # blue's remaining four, then red's one, become the main cards
+    assert state.cards.main == [*first[:2], *first[3:], first[2]]
     assert len(state.cards.discard) == 5
 
 
@@ -632,14 +670,14 @@ def test_the_row_is_topped_up_from_the_deck() -> None:
     state = make_state(variant=CARDS, main=MAIN, hammer=1)
     state = play(play(play(state, "draw"), "draw"), "stop")
     state = play(state, "throw", "null")
-    state = play(play(state, "stop", seat=1), "throw", "null", seat=1)
+    state = throw_first(play(state, "stop", seat=1), 1)
     assert state.cards is not None
     assert state.cards.main == ["6S", "7S", "8S", "10S", "JS"]  # 6S 7S were red's
 
 
 def test_every_card_is_gathered_and_shuffled_after_each_players_fourth_throw() -> None:
     state = make_state(
-        variant=CARDS, main=MAIN, throw_no=8, hammer=1, phase=AIM, discard="6S 7S 8S 10S JS"
+        variant=CARDS, main=NULL_MAIN, throw_no=8, hammer=1, phase=AIM, discard="6S 7S 8S 10S JS"
     )
     assert state.turn == 1
     state = play(state, "throw", "null")
@@ -667,21 +705,38 @@ def test_a_full_deck_combination_leaves_one_main_card_unused() -> None:
     state = make_state(variant=CARDS, deck=52, main="2S KH 2D KS QC 9S", phase=AIM)
     combos = [c["key"] for c in GAME.view(state, None)["combinations"]]
     assert combos[0] == "two_pairs:4,3,2" and "two_pairs:4,2,1" in combos
-    assert combos[-1] == "null"
+    assert "null" not in combos  # two pairs of six cards can never make nothing
     menu = build_menu(GAME, state, 0)
     assert menu.options[0].key == "ktwo_pairs:4,3,2"
     assert menu.options[0].args == {"name": "two_pairs", "numbers": "4 3 2", "power": 2}
-    assert menu.options[-1].key == "knull" and menu.options[-1].msg == "curling-choice-null"
-    done = build_menu(GAME, state, 0, (len(menu.options) - 1,))
-    assert [(c.key, c.msg) for c in done.options] == [("ok", "curling-choice-confirm-null")]
     # the explanations follow the chosen combination
     why = GAME.explain(state, 0, ["ktwo_pairs:4,3,2"])
     assert [c.key for c in why] == ["ptriple", "pquadruple", "psemaphore"]
     assert GAME.explain(state, 0, []) == []
 
 
+def test_a_planned_null_is_the_last_combination_of_the_menu() -> None:
+    state = make_state(variant=CARDS, main=MAIN, subs=("6C", ""), phase=AIM)
+    menu = build_menu(GAME, state, 0)
+    assert menu.options[-1].key == "knull" and menu.options[-1].msg == "curling-choice-null"
+    done = build_menu(GAME, state, 0, (len(menu.options) - 1,))
+    assert [(c.key, c.msg) for c in done.options] == [("ok", "curling-choice-confirm-null")]
+
+
+def test_a_null_is_refused_when_the_cards_cannot_make_one() -> None:
+    # A pair and no substitution card: «умышленно размещает свои подменные карты
+    # так, чтобы получилась пустая комбинация» is impossible here.
+    state = make_state(variant=CARDS, main=MAIN, phase=AIM)
+    assert ("throw", "null") not in GAME.legal_actions(state, 0)
+    assert refusal(state, ["throw", "null"]).code == "curling-unknown-combo"
+    # A natural null is the only combination, and so its step is skipped.
+    natural = make_state(variant=CARDS, main=NULL_MAIN, phase=AIM)
+    assert GAME.legal_actions(natural, 0) == [("throw", "null")]
+    assert [c.key for c in build_menu(GAME, natural, 0).options] == ["ok"]
+
+
 def test_a_null_throw_counts_as_power_1() -> None:
-    state = make_state("d8:r", variant=CARDS, main=MAIN, phase=AIM, throw_no=2, hammer=1)
+    state = make_state("d8:r", variant=CARDS, main=NULL_MAIN, phase=AIM, throw_no=2, hammer=1)
     assert state.turn == 1
     after = play(state, "throw", "null")
     assert after.prev_power == 1
@@ -697,6 +752,19 @@ def test_a_null_throw_counts_as_power_1() -> None:
         "foul": False,
     }
     assert refusal(state, ["throw", "null", "reverse"]).code == "curling-bad-arity"
+
+
+def test_a_stone_stopped_on_the_start_row_is_out_and_gone() -> None:
+    # Red's 10th throw: A, V and B blocked at their first cells, C slides it to e0.
+    state = make_state("c1:b d1:b e1:b", throw_no=10, hammer=0, prev_power=4, dice=[1, 1, 1, 2, 2])
+    assert state.turn == 0
+    after = play(state, "throw", "three_two:2,2,1,1,1", "quadruple", "d0", 2, 1, 1, 1)
+    assert sorted(s.cell for s in after.stones) == ["a3", "d7", "f2"]  # blue's three, no red
+    assert after.out == [state.out[0] + 1, state.out[1]]
+    assert event(after, "throw")["out"] == ["red"]
+    # A later throw from e0 finds the start cell empty: blue keeps all three stones.
+    later = play(after, "roll")
+    assert [s.seat for s in later.stones] == [1, 1, 1]
 
 
 # -- serialisation ---------------------------------------------------------------------

@@ -1,5 +1,6 @@
-"""The Logical Curling stand-in: it rolls and keeps, takes no cards, and throws
-for the best house count, never fouling when it can help it."""
+"""The Logical Curling stand-in: it rolls and keeps, takes no blind card but the
+first player's cards that help, and throws for the best house count, never
+fouling when it can help it."""
 
 from __future__ import annotations
 
@@ -38,9 +39,16 @@ def test_dice_roll_then_keep_or_rethrow_the_sixes() -> None:
     assert stand_in(marked) == ("rethrow",)
 
 
-def test_cards_take_nothing() -> None:
+def test_cards_no_blind_card_but_the_first_players_that_help() -> None:
     state = make_state(variant=CARDS, main="QS 7H 7D AC 9S")
     assert stand_in(state) == ("stop",)
+    # Blue second, the table full: red's 7S makes three sevens (power 3), its 8C nothing.
+    full = make_state(variant=CARDS, main="QS 7H 7D AC 9S", subs=("8C 7S 10H", "6D KH"), throw_no=2)
+    assert full.turn == 1
+    assert stand_in(full) == ("draw", "7S")
+    taken = play(full, "draw", "7S", seat=1)
+    # No card of red's left makes it stronger: it stops.
+    assert stand_in(taken) == ("stop",)
 
 
 def test_it_throws_for_the_best_house_count() -> None:

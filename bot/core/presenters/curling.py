@@ -132,6 +132,9 @@ class CurlingPresenter(CardPresenter):
         keys = [choice.key for choice in menu.options]
         if not keys:
             return None
+        if view["phase"] == "draw" and "draw" not in keys:
+            # The deck is closed: the first player's cards are taken by name.
+            return t("curling-prompt-take")
         if view["phase"] in ("roll", "reroll", "draw"):
             return t(f"curling-prompt-{view['phase']}")
         first = keys[0]

@@ -30,9 +30,8 @@ curling-choice-toggle = { $marked ->
 }{ $face } { $value }
 curling-choice-rethrow = 🔁 Re-throw { $count }
 curling-choice-keep = ✔ Keep these dice
-curling-choice-draw = 🃏 Take a card{ $source ->
-    [opponent] {" "}from the opponent
-   *[other] {""}
+curling-choice-draw = 🃏 Take a card from the deck
+curling-choice-take = 🃏 Take { $card }
 }
 curling-choice-stop = ✋ Stop
 curling-choice-combo = { curling-combo } { $numbers } · P{ $power }
@@ -45,6 +44,7 @@ curling-choice-confirm-null = ✅ Throw the stone away
 curling-prompt-roll = Roll the dice.
 curling-prompt-reroll = Mark dice to re-throw once (sixes are always re-thrown), or keep them.
 curling-prompt-draw = Take substitution cards one at a time, or stop.
+curling-prompt-take = The table holds five substitution cards: take any of the first player’s, one at a time, or stop.
 curling-prompt-combo = Choose the combination to throw with.
 curling-prompt-trajectory = Choose a trajectory (power up to { $l }).
 curling-prompt-number = Segment { $segment }: choose its number.
@@ -93,11 +93,13 @@ error-curling-bad-stones = Those stones are not a position.
 error-curling-bad-throw-number = A throw of an end is numbered 1–16.
 error-curling-bad-zones = A house count needs three zones.
 error-curling-cannot-draw = No card can be taken now.
+error-curling-deck-closed = The table holds five substitution cards: now you may take only the first player’s, one at a time.
+error-curling-draw-deck-first = First take cards from the deck: the first player’s cards are yours to take only once the table holds five substitution cards.
+error-curling-draw-not-offered = The first player has no such substitution card.
 error-curling-constraint = Those numbers break the trajectory’s rule.
 error-curling-five-cards = A combination is five cards.
 error-curling-keep-marked = Some dice are marked for re-throwing: re-throw them or unmark them.
 error-curling-keep-six = A six must be re-thrown.
-error-curling-no-such-seat = There is no such player.
 error-curling-not-legal = That throw is not possible now.
 error-curling-nothing-to-rethrow = Mark the dice to re-throw first.
 error-curling-number-not-in-set = The numbers must come from the combination’s numbers, each at most once.

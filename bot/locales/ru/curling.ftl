@@ -30,9 +30,8 @@ curling-choice-toggle = { $marked ->
 }{ $face } { $value }
 curling-choice-rethrow = 🔁 Перебросить { $count }
 curling-choice-keep = ✔ Оставить так
-curling-choice-draw = 🃏 Взять карту{ $source ->
-    [opponent] {" "}у соперника
-   *[other] {""}
+curling-choice-draw = 🃏 Взять карту из колоды
+curling-choice-take = 🃏 Взять { $card }
 }
 curling-choice-stop = ✋ Хватит
 curling-choice-combo = { curling-combo } { $numbers } · P{ $power }
@@ -45,6 +44,7 @@ curling-choice-confirm-null = ✅ Выбросить фишку
 curling-prompt-roll = Бросьте кубики.
 curling-prompt-reroll = Отметьте кубики для одного переброса (шестёрки перебрасываются всегда) или оставьте как есть.
 curling-prompt-draw = Берите подменные карты по одной или остановитесь.
+curling-prompt-take = На столе пять подменных карт: берите любые карты первого игрока по одной или остановитесь.
 curling-prompt-combo = Выберите комбинацию для броска.
 curling-prompt-trajectory = Выберите траекторию (сила не больше { $l }).
 curling-prompt-number = Отрезок { $segment }: выберите число.
@@ -94,11 +94,13 @@ error-curling-bad-stones = Это не расстановка фишек.
 error-curling-bad-throw-number = Броски энда нумеруются от 1 до 16.
 error-curling-bad-zones = Для счёта нужны три зоны.
 error-curling-cannot-draw = Сейчас карту взять нельзя.
+error-curling-deck-closed = На столе уже пять подменных карт: теперь можно брать только карты первого игрока, по одной.
+error-curling-draw-deck-first = Сначала берите карты из колоды: карты первого игрока можно брать, только когда на столе пять подменных карт.
+error-curling-draw-not-offered = У первого игрока нет такой подменной карты.
 error-curling-constraint = Эти числа нарушают правило траектории.
 error-curling-five-cards = Комбинация — это пять карт.
 error-curling-keep-marked = Кубики отмечены для переброса: перебросьте их или снимите отметку.
 error-curling-keep-six = Шестёрку нужно перебросить.
-error-curling-no-such-seat = Такого игрока нет.
 error-curling-not-legal = Такой бросок сейчас невозможен.
 error-curling-nothing-to-rethrow = Сначала отметьте кубики для переброса.
 error-curling-number-not-in-set = Числа берутся из набора комбинации, каждое не больше одного раза.
