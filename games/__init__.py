@@ -8,6 +8,7 @@ from games.core.errors import (
     InvalidOptions,
     InvalidState,
     MalformedAction,
+    NoSuchSeat,
     NotYourTurn,
 )
 
@@ -19,5 +20,6 @@ __all__ = [
     "InvalidOptions",
     "InvalidState",
     "MalformedAction",
+    "NoSuchSeat",
     "NotYourTurn",
 ]

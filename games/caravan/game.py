@@ -47,7 +47,8 @@ from games.caravan.state import (
     Table,
     copy_table,
 )
-from games.core.errors import GameError, IllegalAction, InvalidCard, InvalidOptions, MalformedAction
+from games.caravan.validate import check_state
+from games.core.errors import IllegalAction, InvalidCard, InvalidOptions, MalformedAction
 from games.core.events import Event
 from games.core.protocol import Action, Choice, Game, OptionSpec, OptionValue, normalize_action
 from games.core.rng import randbelow, shuffled
@@ -128,6 +129,10 @@ class CaravanGame(Game[CaravanState]):
         state.events = _start_game(state)
         return state
 
+    def _validate(self, state: CaravanState) -> None:
+        """Refuse a state Caravan could not reach (see ``validate.check_state``)."""
+        check_state(state)
+
     # -- queries ----------------------------------------------------------
 
     def to_move(self, state: CaravanState) -> list[int]:
@@ -137,7 +142,7 @@ class CaravanGame(Game[CaravanState]):
     def legal_actions(self, state: CaravanState, seat: int) -> list[Action]:
         """Menu order: hand order; per card its plays on own caravans 0..2, its
         attaches on own then the opponent's caravans, its discard; then disbands."""
-        if state.phase == OVER or seat != state.turn:
+        if not self.is_seat(state, seat) or state.phase == OVER or seat != state.turn:
             return []
         opening = state.phase == OPENING
         own = state.caravans[seat]
@@ -181,8 +186,7 @@ class CaravanGame(Game[CaravanState]):
 
     def view(self, state: CaravanState, seat: int | None) -> dict[str, Any]:
         """The table as ``seat`` sees it (``None``: the public); see ``docs/views.md``."""
-        if seat is not None and not _is_seat(seat):
-            raise GameError(f"there is no seat {seat!r}", code="caravan-no-such-seat", seat=seat)
+        self.check_seat(state, seat, public=True)
         summary = state.last_game
         caravans = _table_view(state.caravans)
         # Every list is built anew, so a caller can never alter the state through a view.
@@ -224,6 +228,7 @@ class CaravanGame(Game[CaravanState]):
     def choice_path(self, state: CaravanState, seat: int, action: Action) -> list[Choice]:
         """Card → caravan (→ card of that caravan) → confirm; card → discard → confirm;
         disband → caravan → confirm."""
+        self.check_seat(state, seat)
         move = self._check(state, seat, normalize_action(action))
         if move.kind == DISBAND:
             return [
@@ -266,7 +271,7 @@ class CaravanGame(Game[CaravanState]):
     def explain(self, state: CaravanState, seat: int, keys: Sequence[str]) -> list[Choice]:
         """Why a card cannot go on some caravans, why face cards wait in the
         opening round, why there is nothing to disband (see ``docs/rules/caravan.md``)."""
-        if state.phase == OVER or seat != state.turn:
+        if not self.is_seat(state, seat) or state.phase == OVER or seat != state.turn:
             return []
         keys = tuple(keys)
         if not keys:
@@ -299,6 +304,7 @@ class CaravanGame(Game[CaravanState]):
         self, state: CaravanState, seat: int, actions: Sequence[Action], rnd: random.Random
     ) -> Action:
         """One move ahead: the move that leaves the best public table (``stand_in.py``)."""
+        self.check_seat(state, seat)
         return stand_in.choose(state, seat, actions, self.apply, rnd)
 
     # -- playing ----------------------------------------------------------

@@ -36,6 +36,13 @@ class NotYourTurn(IllegalAction):
     code = "not-your-turn"
 
 
+class NoSuchSeat(NotYourTurn):
+    """The seat is not one of the table's seat indices (a float, a bool, out of
+    range): never the one to move."""
+
+    code = "no-such-seat"
+
+
 class GameOver(IllegalAction):
     """The game has ended; no more actions are accepted."""
 

@@ -21,6 +21,7 @@ from games.core.errors import (
     GameOver,
     InvalidOptions,
     MalformedAction,
+    NoSuchSeat,
     NotYourTurn,
 )
 from games.core.rng import new_seed
@@ -107,6 +108,7 @@ class Game(ABC, Generic[S]):
     def apply(self, state: S, seat: int, action: Sequence[Any]) -> S:
         """Return the state after ``seat`` takes ``action``; ``state`` is untouched."""
         act = normalize_action(action)
+        self.check_seat(state, seat)
         if self.is_over(state):
             raise GameOver("the game is over")
         window = self.window(state)
@@ -132,8 +134,26 @@ class Game(ABC, Generic[S]):
         return serial.dumps(state)
 
     def loads(self, text: str) -> S:
-        """Load a state written by :meth:`dumps`."""
-        return serial.loads(self.state_type, text)
+        """Load a state written by :meth:`dumps`; raises :class:`InvalidState` for
+        text that is no state of this game, even a well-typed one (see
+        :meth:`_validate`)."""
+        state = serial.loads(self.state_type, text)
+        self._validate(state)
+        return state
+
+    def is_seat(self, state: S, seat: object) -> bool:
+        """True for one of the table's seat indices; ``1.0`` or ``True`` compare
+        equal to a seat yet cannot index one, so they are not."""
+        return (
+            isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < self.seats(state)
+        )
+
+    def check_seat(self, state: S, seat: object, *, public: bool = False) -> None:
+        """Refuse anything but a seat (and ``None``, the public, when ``public``)
+        with :class:`NoSuchSeat`. Commands and lookups call this first; queries
+        (legal actions, "why not", a move under way) answer "nothing" instead."""
+        if not (public and seat is None) and not self.is_seat(state, seat):
+            raise NoSuchSeat(f"there is no seat {seat!r}", seat=str(seat))
 
     # -- for frontends ----------------------------------------------------
 
@@ -200,6 +220,7 @@ class Game(ABC, Generic[S]):
         returns JSON-able public data for its renderer's ``preview`` and raises
         like :meth:`apply` for an illegal action; the state never changes.
         """
+        self.check_seat(state, seat)
         return None
 
     def stand_in(
@@ -210,6 +231,7 @@ class Game(ABC, Generic[S]):
         ``actions`` are the seat's own legal actions (never empty). The default
         picks one at random; a game overrides this to play more sensibly.
         """
+        self.check_seat(state, seat)
         return rnd.choice(list(actions))
 
     def options(self, options: Mapping[str, Any] | None) -> dict[str, OptionValue]:
@@ -234,6 +256,13 @@ class Game(ABC, Generic[S]):
     @abstractmethod
     def _new(self, seats: int, options: dict[str, OptionValue], seed: int) -> S:
         """Build the first state from validated options."""
+
+    @abstractmethod
+    def _validate(self, state: S) -> None:
+        """Raise :class:`InvalidState` (``games.core.validate``) unless ``state``
+        could be one of this game's: known cards, consistent counts and lengths,
+        indices in range. A state that passes never makes another method fail
+        with anything but a :class:`GameError`."""
 
     @abstractmethod
     def _apply(self, state: S, seat: int, action: Action) -> S:

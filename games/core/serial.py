@@ -49,7 +49,8 @@ def from_plain(tp: Any, data: Any) -> Any:
                 return from_plain(arm, data)
             except InvalidState as exc:
                 errors.append(str(exc))
-        raise InvalidState(f"no type of {tp} fits {data!r}: {errors}")
+        # The data is not quoted: a damaged state may hold hidden cards.
+        raise InvalidState(f"no type of {tp} fits a {type(data).__name__}: {errors}")
     if dataclasses.is_dataclass(tp) and isinstance(tp, type):
         if not isinstance(data, dict):
             raise InvalidState(f"{tp.__name__} expects an object")

@@ -12,21 +12,31 @@ import random
 from collections.abc import Sequence
 from typing import Any, ClassVar
 
-from games.core.errors import GameError, GameOver, IllegalAction, NotYourTurn
+from games.core.errors import GameOver, IllegalAction, NotYourTurn
 from games.core.protocol import Action, Choice, Game, OptionSpec, OptionValue, normalize_action
 from games.curling import menus, stand_in
 from games.curling.actions import (
-    STOP,
     THROW,
-    draw_source,
+    draw_actions,
     l2_limit,
     offered_combos,
     reroll_actions,
     throws,
 )
-from games.curling.checks import check_action, check_throw, is_int
+from games.curling.checks import check_action, check_throw
 from games.curling.play import apply_action, new_match
-from games.curling.state import DICE, DRAW, OVER, REROLL, ROLL, VARIANTS, CurlingState
+from games.curling.state import (
+    DECK_SIZES,
+    DICE,
+    DRAW,
+    ENDS,
+    OVER,
+    REROLL,
+    ROLL,
+    VARIANTS,
+    CurlingState,
+)
+from games.curling.validate import check_state
 from games.curling.views import table_view, throw_preview
 
 
@@ -40,14 +50,18 @@ class CurlingGame(Game[CurlingState]):
     public_moves: ClassVar[bool] = True
     option_specs: ClassVar[tuple[OptionSpec, ...]] = (
         OptionSpec("variant", DICE, VARIANTS),
-        OptionSpec("deck", 36, (36, 52, 54)),
-        OptionSpec("ends", 8, (2, 4, 6, 8)),
+        OptionSpec("deck", 36, DECK_SIZES),
+        OptionSpec("ends", 8, ENDS),
     )
 
     # -- setup ------------------------------------------------------------
 
     def _new(self, seats: int, options: dict[str, OptionValue], seed: int) -> CurlingState:
         return new_match(str(options["variant"]), int(options["deck"]), int(options["ends"]), seed)
+
+    def _validate(self, state: CurlingState) -> None:
+        """Refuse an impossible state (``games.curling.validate``)."""
+        check_state(state)
 
     # -- queries ----------------------------------------------------------
 
@@ -56,17 +70,18 @@ class CurlingGame(Game[CurlingState]):
         return [] if state.turn is None else [state.turn]
 
     def legal_actions(self, state: CurlingState, seat: int) -> list[Action]:
-        """Menu order: roll; toggles by die, rethrow, keep; draw, stop; throws by
+        """Menu order: roll; toggles by die, rethrow, keep; draw (the deck, or the
+        first player's cards in the order taken), stop; throws by
         combination (strongest first), trajectory (weakest first), numbers
         (ascending), start cell (c0 d0 e0 f0)."""
-        if state.turn is None or seat != state.turn:
+        if not self.is_seat(state, seat) or state.turn is None or seat != state.turn:
             return []
         if state.phase == ROLL:
             return [(ROLL,)]
         if state.phase == REROLL:
             return reroll_actions(state)
         if state.phase == DRAW:
-            return [(DRAW,), (STOP,)] if draw_source(state, seat) else [(STOP,)]
+            return draw_actions(state, seat)
         return list(throws(offered_combos(state, seat), l2_limit(state, seat)))
 
     def is_over(self, state: CurlingState) -> bool:
@@ -83,8 +98,7 @@ class CurlingGame(Game[CurlingState]):
 
     def view(self, state: CurlingState, seat: int | None) -> dict[str, Any]:
         """The table (everything but the deck's order); see ``docs/views.md``."""
-        if seat is not None and not (is_int(seat) and seat in (0, 1)):
-            raise GameError(f"there is no seat {seat!r}", code="curling-no-such-seat", seat=seat)
+        self.check_seat(state, seat, public=True)
         return table_view(self.name, state, seat)
 
     def preview(self, state: CurlingState, seat: int, action: Sequence[Any]) -> dict[str, Any]:
@@ -93,6 +107,7 @@ class CurlingGame(Game[CurlingState]):
         stone entered and the stones it struck, per segment); every struck stone's
         ``moves`` entry adds its ``path``. Raises like ``apply``; never changes
         the state."""
+        self.check_seat(state, seat)
         act = normalize_action(action)
         if state.phase == OVER:
             raise GameOver("the game is over")
@@ -107,28 +122,31 @@ class CurlingGame(Game[CurlingState]):
 
     def choice_path(self, state: CurlingState, seat: int, action: Action) -> list[Choice]:
         """The menu steps to ``action`` (the shapes are listed in ``games.curling.menus``)."""
+        self.check_seat(state, seat)
         return self.choice_paths(state, seat, [action])[0]
 
     def choice_paths(
         self, state: CurlingState, seat: int, actions: Sequence[Action]
     ) -> list[list[Choice]]:
         """The paths of ``actions``, the throws' steps derived once."""
+        self.check_seat(state, seat)
         return menus.choice_paths(state, seat, actions)
 
     def explain(self, state: CurlingState, seat: int, keys: Sequence[str]) -> list[Choice]:
         """Why dice can't be marked or kept, trajectories are over the limit, or
         numbers break a trajectory's constraint (``games.curling.menus``)."""
-        return menus.explain(state, seat, keys)
+        return menus.explain(state, seat, keys) if self.is_seat(state, seat) else []
 
     def continues(self, state: CurlingState, seat: int) -> bool:
         """True from the roll (or the first card taken or refused) until the throw."""
-        return state.turn is not None and seat == state.turn and state.started
+        return self.is_seat(state, seat) and seat == state.turn and state.started
 
     def stand_in(
         self, state: CurlingState, seat: int, actions: Sequence[Action], rnd: random.Random
     ) -> Action:
         """Roll and keep (re-throwing sixes), take no cards, then the throw that
         leaves the best house count (see ``games.curling.stand_in``)."""
+        self.check_seat(state, seat)
         return stand_in.choose(state, seat, actions, rnd)
 
     # -- applying ---------------------------------------------------------

@@ -10,6 +10,9 @@ from games.core.events import Event
 DICE = "dice"
 CARDS = "cards"
 VARIANTS = (DICE, CARDS)
+#: The deck sizes and match lengths the lobby offers.
+DECK_SIZES = (36, 52, 54)
+ENDS = (2, 4, 6, 8)
 
 ROLL = "roll"
 REROLL = "reroll"

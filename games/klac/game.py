@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from games.core.errors import GameError, IllegalAction, InvalidCard, MalformedAction
+from games.core.errors import IllegalAction, InvalidCard, MalformedAction
 from games.core.events import Event
 from games.core.protocol import Action, Choice, Game, OptionSpec, OptionValue, normalize_action
 from games.core.rng import randbelow, shuffled
@@ -27,6 +27,7 @@ from games.klac.rules import (
     top_cards,
 )
 from games.klac.state import KlacState, LastPlay, RoundSummary, copy_rows
+from games.klac.validate import check_state
 
 TARGETS = (50, 100, 150, 200, 250, 300)
 EXTEND = "extend"
@@ -71,6 +72,10 @@ class KlacGame(Game[KlacState]):
         state.events = [_start_round(state)]
         return state
 
+    def _validate(self, state: KlacState) -> None:
+        """Refuse a state Klac! could not reach (see ``validate.check_state``)."""
+        check_state(state)
+
     # -- queries ----------------------------------------------------------
 
     def to_move(self, state: KlacState) -> list[int]:
@@ -79,7 +84,7 @@ class KlacGame(Game[KlacState]):
 
     def legal_actions(self, state: KlacState, seat: int) -> list[Action]:
         """Menu order: hand order; targets from the actor's own row on; new stack first."""
-        if state.over or seat != state.turn:
+        if not self.is_seat(state, seat) or state.over or seat != state.turn:
             return []
         actions: list[Action] = []
         for card in dict.fromkeys(state.hands[seat]):
@@ -111,10 +116,7 @@ class KlacGame(Game[KlacState]):
 
     def view(self, state: KlacState, seat: int | None) -> dict[str, Any]:
         """The table as ``seat`` sees it (``None``: the public); see ``docs/views.md``."""
-        if seat is not None and (
-            isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < state.seats
-        ):
-            raise GameError(f"there is no seat {seat!r}", code="klac-no-such-seat", seat=seat)
+        self.check_seat(state, seat, public=True)
         # Every list is copied, so a caller can never alter the state through a view.
         out: dict[str, Any] = {
             "game": self.name,
@@ -140,6 +142,7 @@ class KlacGame(Game[KlacState]):
 
     def choice_path(self, state: KlacState, seat: int, action: Action) -> list[Choice]:
         """Card → target seat → new stack or one of that row's stacks."""
+        self.check_seat(state, seat)
         play = self._check(state, seat, normalize_action(action))
         steps = [
             Choice(key=play.card, msg="klac-choice-card", args={"card": play.card}),

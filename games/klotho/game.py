@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from games.core.cards import RANKS_36, make_deck
-from games.core.errors import GameError, GameOver, IllegalAction, MalformedAction, NotYourTurn
+from games.core.errors import GameOver, IllegalAction, MalformedAction, NotYourTurn
 from games.core.events import Event
 from games.core.protocol import (
     Action,
@@ -56,6 +56,7 @@ from games.klotho.state import (
     Triplet,
     Vote,
 )
+from games.klotho.validate import check_state
 
 PLACE = "place"
 MOVE = "move"
@@ -124,6 +125,10 @@ class KlothoGame(Game[KlothoState]):
         state.events = [_start_tour(state)]
         return state
 
+    def _validate(self, state: KlothoState) -> None:
+        """Refuse an impossible state (see ``games.klotho.validate``)."""
+        check_state(state)
+
     # -- queries ----------------------------------------------------------
 
     def to_move(self, state: KlothoState) -> list[int]:
@@ -146,7 +151,7 @@ class KlothoGame(Game[KlothoState]):
 
         A seat that is not to move may still propose (see :meth:`shared_actions`).
         """
-        if state.phase == OVER or not _is_seat(state, seat):
+        if not self.is_seat(state, seat) or state.phase == OVER:
             return []
         if state.claims:
             return [(CLAIM,)] if any(c.seat == seat for c in state.claims) else []
@@ -197,8 +202,7 @@ class KlothoGame(Game[KlothoState]):
 
     def view(self, state: KlothoState, seat: int | None) -> dict[str, Any]:
         """The table (the same for everybody); see ``docs/views.md``."""
-        if seat is not None and not _is_seat(state, seat):
-            raise GameError(f"there is no seat {seat!r}", code="klotho-no-such-seat", seat=seat)
+        self.check_seat(state, seat, public=True)
         geo = geometry(state.seats)
         occupants = _occupants(state)
         vote = state.vote
@@ -263,6 +267,7 @@ class KlothoGame(Game[KlothoState]):
         asks, as it sits on the shared table message; any other action must
         be legal for ``seat``.
         """
+        self.check_seat(state, seat)
         act = normalize_action(action)
         if act in self.shared_actions(state):
             if act[0] in (PROPOSE, CLAIM):
@@ -287,11 +292,8 @@ class KlothoGame(Game[KlothoState]):
         """As :meth:`Game.apply`, but a seat that is not to move may take a shared
         action it is eligible for (propose a vote out of turn)."""
         act = normalize_action(action)
-        if (
-            _is_seat(state, seat)
-            and seat not in self.to_move(state)
-            and act in self.shared_actions(state)
-        ):
+        self.check_seat(state, seat)
+        if seat not in self.to_move(state) and act in self.shared_actions(state):
             return self._apply(copy.deepcopy(state), seat, act)
         return super().apply(state, seat, act)
 
@@ -319,8 +321,6 @@ class KlothoGame(Game[KlothoState]):
         """Validate ``action`` for ``seat``; raise an ``IllegalAction`` if it is not legal."""
         if state.phase == OVER:
             raise GameOver("the game is over")
-        if not _is_seat(state, seat):
-            raise NotYourTurn("it is not your turn", seat=seat)
         kind = action[0]
         if kind in (CLAIM, LAPSE):
             return _check_window(state, seat, action)
@@ -353,10 +353,6 @@ class KlothoGame(Game[KlothoState]):
 
 
 # -- validation ---------------------------------------------------------------
-
-
-def _is_seat(state: KlothoState, seat: object) -> bool:
-    return isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < state.seats
 
 
 def _word(action: Action, words: tuple[str, str]) -> str:

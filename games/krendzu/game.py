@@ -21,7 +21,6 @@ from typing import Any, ClassVar
 
 from games.core.cards import RANKS_36, make_deck
 from games.core.errors import (
-    GameError,
     IllegalAction,
     InvalidOptions,
     MalformedAction,
@@ -69,6 +68,7 @@ from games.krendzu.state import (
     ScoredWindow,
     TourSummary,
 )
+from games.krendzu.validate import check_state
 
 TOGGLE = "toggle"
 EXCHANGE = "exchange"
@@ -165,6 +165,10 @@ class KrendzuGame(Game[KrendzuState]):
         state.events = _start_tour(state)
         return state
 
+    def _validate(self, state: KrendzuState) -> None:
+        """Refuse an impossible state (see ``games.krendzu.validate``)."""
+        check_state(state)
+
     # -- queries ----------------------------------------------------------
 
     def to_move(self, state: KrendzuState) -> list[int]:
@@ -175,7 +179,7 @@ class KrendzuGame(Game[KrendzuState]):
         """Menu order: announcements 0…n; toggles in hand order, then exchange;
         placements card by card (hand order), cell by cell (frontier order),
         one-card moves before two-card moves, then pass."""
-        if state.turn is None or seat != state.turn:
+        if not self.is_seat(state, seat) or state.turn is None or seat != state.turn:
             return []
         hand = state.hands[seat]
         if state.phase == ANNOUNCE:
@@ -214,8 +218,7 @@ class KrendzuGame(Game[KrendzuState]):
 
     def view(self, state: KrendzuState, seat: int | None) -> dict[str, Any]:
         """The table as ``seat`` sees it (``None``: the public); see ``docs/views.md``."""
-        if seat is not None and not _is_seat(state, seat):
-            raise GameError(f"there is no seat {seat!r}", code="krendzu-no-such-seat", seat=seat)
+        self.check_seat(state, seat, public=True)
         box = box_of(state.frontier)
         last, summary = state.last, state.last_tour
         # Every list is built anew, so a caller can never alter the state through a view.
@@ -279,6 +282,7 @@ class KrendzuGame(Game[KrendzuState]):
     def choice_path(self, state: KrendzuState, seat: int, action: Action) -> list[Choice]:
         """``n<N>``; ``t<card>``; ``x``; ``[mode] c<card> [r<y>] @<x>,<y> ok``; ``pass ok``
         (see ``docs/rules/krendzu.md``)."""
+        self.check_seat(state, seat)
         return self.choice_paths(state, seat, [action])[0]
 
     def choice_paths(
@@ -287,6 +291,7 @@ class KrendzuGame(Game[KrendzuState]):
         """The paths of ``actions``; the cell names and steps, shared by every
         placement (some 2700: 18 cards × 74 cells × one or two cards), are
         derived once."""
+        self.check_seat(state, seat)
         menu = _menu_of(state.frontier) if state.phase == PLAY else None
         many_modes = len(_modes(state, seat)) > 1 if menu is not None else False
         return [self._path(state, seat, action, menu, many_modes) for action in actions]
@@ -327,7 +332,7 @@ class KrendzuGame(Game[KrendzuState]):
     def explain(self, state: KrendzuState, seat: int, keys: Sequence[str]) -> list[Choice]:
         """Why a defender may not pass or place two cards now (at the first menu
         level), and why unmarked cards are not offered once enough are marked."""
-        if state.turn is None or seat != state.turn or tuple(keys):
+        if not self.is_seat(state, seat) or state.turn is None or seat != state.turn or tuple(keys):
             return []
         if state.phase == DISCARD:
             count = state.announced[seat] or 0
@@ -360,7 +365,7 @@ class KrendzuGame(Game[KrendzuState]):
     def continues(self, state: KrendzuState, seat: int) -> bool:
         """True for a discarding seat once it has toggled a card, and for a
         defender between the two cards of a two-card move."""
-        if state.turn is None or seat != state.turn:
+        if not self.is_seat(state, seat) or state.turn is None or seat != state.turn:
             return False
         if state.phase == DISCARD:
             return any(e.kind == TOGGLE and e.seat == seat for e in state.events)
@@ -371,6 +376,7 @@ class KrendzuGame(Game[KrendzuState]):
     ) -> Action:
         """Announce 0, finish a discard, score when attacking, block when defending
         (see ``games.krendzu.stand_in``)."""
+        self.check_seat(state, seat)
         return stand_in.choose(state, seat, actions, rnd)
 
     # -- applying ---------------------------------------------------------
@@ -506,10 +512,6 @@ class KrendzuGame(Game[KrendzuState]):
 
 def _is_int(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
-
-
-def _is_seat(state: KrendzuState, seat: object) -> bool:
-    return _is_int(seat) and 0 <= seat < state.seats  # type: ignore[operator]
 
 
 def _role(state: KrendzuState, seat: int) -> str:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.core.service import PlayerInfo, TableService
+from bot.core.service import Change, PlayerInfo, TableService
 from bot.core.tables import Table
 from games import registry
 
@@ -37,3 +37,14 @@ async def play_first_legal(service: TableService, table: Table, state: Any) -> t
     seat, player = player_to_move(table, state)
     action = registry.get(table.game).legal_actions(state, seat)[0]
     return await service.play(table.id, player.key, table.state_version, action)
+
+
+def record(service: TableService) -> list[Change]:
+    """Every change ``service`` publishes from now on, in order."""
+    heard: list[Change] = []
+
+    async def listener(change: Change) -> None:
+        heard.append(change)
+
+    service.subscribe(listener)
+    return heard

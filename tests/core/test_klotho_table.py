@@ -11,31 +11,22 @@ import pytest
 from bot.core.errors import StaleVersion
 from bot.core.i18n import I18n
 from bot.core.screens import Screens
-from bot.core.service import BOT_DELAY_SECONDS, Change, TableService
+from bot.core.service import BOT_DELAY_SECONDS, TableService
 from bot.core.tables import Table
 from bot.core.tokens import SharedToken
 from games import IllegalAction, registry
 from games.klotho.game import CLAIM_SECONDS
-from games.klotho.rules import geometry
 from tests.conftest import FakeClock
-from tests.core.helpers import ALICE, BOB, CAROL
-from tests.games.test_klotho_scenarios import make_state
+from tests.core.helpers import ALICE, BOB, CAROL, record
+from tests.games.test_klotho_ties_and_claims import two_claims
 
 KLOTHO = registry.get("klotho")
-# C1 (8S) completes A1-B1-C1 (6S 7S 8S: suit + sequence) for seat 1 on B1 and
-# C1-C2-C3 (8S JS KS: suit) for seat 2 on C2; seat 0 on B2 turns it.
-BOARD = """
-6S 7S ~8S 9S
-JH ~QC JS ~AC
-6H ~10C KS ~QD
-~9H ~7C ~8C ~10D
-"""
 
 
 async def claim_table(
     service: TableService, *, bot: int | None = None, **options: Any
 ) -> tuple[Table, Any]:
-    """A 3-player table on BOARD, seat 0 to turn C1; ``bot``: a seat the bot plays."""
+    """A 3-player table at ``two_claims()``, seat 0 to turn C1; ``bot``: a seat the bot plays."""
     table = await service.create(
         "tg:-100", ALICE, "klotho", {"turn_seconds": 60, "scoring": "claim", **options}
     )
@@ -43,8 +34,7 @@ async def claim_table(
     await service.join(table.id, CAROL)
     await service.start(table.id, ALICE.key)
     table, _ = await service.get(table.id)
-    position = make_state(BOARD, {0: "B2", 1: "B1", 2: "C2"}, seats=3, scoring="claim")
-    position.up[geometry(3).index["B2"]] = True
+    position = two_claims()
     if bot is not None:
         table.players[bot].bot = True
     version = table.version
@@ -59,20 +49,10 @@ async def act(
     return await service.play(table.id, table.players[seat].key, table.state_version, action)
 
 
-def listen(service: TableService) -> list[Change]:
-    heard: list[Change] = []
-
-    async def listener(change: Change) -> None:
-        heard.append(change)
-
-    service.subscribe(listener)
-    return heard
-
-
 async def test_a_window_has_its_own_seconds_and_pings_nobody(
     service: TableService, clock: FakeClock
 ) -> None:
-    heard = listen(service)
+    heard = record(service)
     table, state = await claim_table(service)
     table, state = await act(service, table, 0, ["turn", "C1"])
     assert KLOTHO.window(state) is not None

@@ -7,7 +7,7 @@ import asyncio
 import pytest
 
 from bot.core.errors import BadRequest, NotSeated, ServiceError
-from bot.core.service import BOT_DELAY_SECONDS, VOTE_SECONDS, Change, TableService
+from bot.core.service import BOT_DELAY_SECONDS, VOTE_SECONDS, TableService
 from bot.core.store import Store
 from bot.core.tables import Status, Vote
 from tests.conftest import FakeClock
@@ -18,18 +18,9 @@ from tests.core.helpers import (
     PLAYERS,
     play_first_legal,
     player_to_move,
+    record,
     started_table,
 )
-
-
-def record(service: TableService) -> list[Change]:
-    heard: list[Change] = []
-
-    async def listener(change: Change) -> None:
-        heard.append(change)
-
-    service.subscribe(listener)
-    return heard
 
 
 async def test_no_deadline_no_timers(service: TableService, store: Store, clock: FakeClock) -> None:

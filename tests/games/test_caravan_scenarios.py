@@ -656,7 +656,7 @@ def test_views_share_nothing_with_the_state() -> None:
 def test_a_view_for_no_seat_is_refused(seat: Any) -> None:
     with pytest.raises(GameError) as info:
         GAME.view(make_state(), seat)
-    assert info.value.code == "caravan-no-such-seat"
+    assert info.value.code == "no-such-seat"
 
 
 def test_state_round_trips_through_json() -> None:

@@ -496,7 +496,7 @@ def test_view_of_no_such_seat(seat: Any) -> None:
     state = make_state(hands=[["B1"], ["B4"]])
     with pytest.raises(GameError) as info:
         GAME.view(state, seat)
-    assert info.value.code == "klac-no-such-seat"
+    assert info.value.code == "no-such-seat"
 
 
 def test_result_while_playing() -> None:

@@ -652,7 +652,7 @@ def test_view_of_a_seat_that_does_not_exist() -> None:
     for seat in (-1, 2, True):
         with pytest.raises(GameError) as info:
             GAME.view(state, seat)
-        assert info.value.code == "klotho-no-such-seat"
+        assert info.value.code == "no-such-seat"
 
 
 def test_views_do_not_share_lists_with_the_state() -> None:

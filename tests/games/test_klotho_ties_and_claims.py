@@ -10,8 +10,6 @@ from __future__ import annotations
 
 from typing import Any
 
-import pytest
-
 from games import NotYourTurn
 from games.core.protocol import Window
 from games.klotho.game import CLAIM_SECONDS
@@ -198,18 +196,24 @@ def test_a_claimed_triplet_is_chosen_after_the_window() -> None:
     assert events(missed, "missed")[0]["triplet"] is True
 
 
-def test_each_seat_claims_its_own_lines_and_the_last_claim_closes_the_window() -> None:
-    # C1 (8S) completes A1-B1-C1 (6S 7S 8S: suit + sequence) for seat 1 on B1
-    # and C1-C2-C3 (8S JS KS: suit) for seat 2 on C2.
+def two_claims() -> KlothoState:
+    """Three players, points to be claimed; seat 0 on B2 is to turn C1 (8S), which
+    completes A1-B1-C1 (6S 7S 8S: suit + sequence) for seat 1 on B1 and
+    C1-C2-C3 (8S JS KS: suit) for seat 2 on C2."""
     board = """
     6S 7S ~8S 9S
     JH ~QC JS ~AC
     6H ~10C KS ~QD
     ~9H ~7C ~8C ~10D
     """
-    state = make_state(board, {0: "B2", 1: "B1", 2: "C2"}, seats=3, scoring="claim")
+    chips = {0: "B2", 1: "B1", 2: "C2"}
+    state = make_state(board, chips, seats=3, scoring="claim", dealer=0)
     state.up[geometry(3).index["B2"]] = True
-    new = play(state, "turn", "C1")
+    return state
+
+
+def test_each_seat_claims_its_own_lines_and_the_last_claim_closes_the_window() -> None:
+    new = play(two_claims(), "turn", "C1")
     assert GAME.to_move(new) == [1, 2]
     first = play(new, "claim", seat=2)
     assert first.scores == [0, 0, 1] and GAME.to_move(first) == [1]
@@ -218,10 +222,8 @@ def test_each_seat_claims_its_own_lines_and_the_last_claim_closes_the_window() -
     assert second.scores == [0, 2, 1] and GAME.window(second) is None and second.turn == 1
 
 
-@pytest.mark.parametrize("seats", [2, 3, 5])
-def test_claims_survive_json(seats: int) -> None:
-    state = GAME.new_game(seats, {"scoring": "claim", "full_tie": "shared"}, seed=3)
-    state.claims = [Claim(1, 2, ["suit", "sequence"], ["A1", "B1", "C1"], False)]
-    state.contenders = [0, 1]
-    loaded = GAME.loads(GAME.dumps(state))
-    assert loaded == state
+def test_claims_and_contenders_survive_json() -> None:
+    window = play(two_claims(), "turn", "C1")
+    extra = play(three_player_last_tour([5, 5, 4], [0, 0, 0]), "turn", "C1")
+    for state in (window, extra):
+        assert GAME.loads(GAME.dumps(state)) == state

@@ -668,7 +668,7 @@ def test_view_shape_and_what_a_seat_adds() -> None:
     assert json.loads(json.dumps(public)) == public
     with pytest.raises(GameError) as info:
         GAME.view(state, 3)
-    assert info.value.code == "krendzu-no-such-seat"
+    assert info.value.code == "no-such-seat"
     # A view shares no list with the state.
     public["cells"].clear()
     public["box"]["left"] = 9

@@ -30,12 +30,13 @@ klotho-event-half-victory = 🏅 { $player } has { $halves } half { $halves ->
    *[other] victories
 }
 klotho-event-claim = 🙋 { $player } claims
-klotho-event-missed = 💨 { $player } did not claim { $triplet ->
+klotho-event-missed = 💨 { $player }: { $triplet ->
     [true] the triplet
    *[other] { $points } { $points ->
         [one] point
        *[other] points
     }
+} on { $cells } not claimed, and lost
 } on { $cells }: lost
 klotho-event-skip = ⏭ { $player } has no move and is skipped
 klotho-event-vote-failed = 🗳 The proposal to end the tour was rejected.

@@ -83,7 +83,6 @@ error-krendzu-first-turn = On your first turn of a tour you place exactly one ca
 error-krendzu-invalid-card = That is not a card.
 error-krendzu-invalid-hand = With { $seats } players an attacker gets { $min }–{ $max } cards: change “Cards per attacker” in the lobby.
 error-krendzu-must-place = The attackers have no cards left: you must place one or two.
-error-krendzu-no-such-seat = There is no such player.
 error-krendzu-not-adjacent = A card must touch a card of the field by a side.
 error-krendzu-occupied = A card already lies there.
 error-krendzu-one-card-left = You have only one card left: place it on its own.

@@ -27,13 +27,20 @@ klotho-event-triplet-choice = { $player } берёт { $choice ->
 }
 klotho-event-half-victory = 🏅 У игрока { $player } половинок победы: { $halves }
 klotho-event-claim = 🙋 { $player } заявляет о комбинации
-klotho-event-missed = 💨 { $player } не заявляет { $triplet ->
+klotho-event-missed = 💨 { $player }: { $triplet ->
     [true] триплет
    *[other] { $points } { $points ->
         [one] очко
         [few] очка
        *[other] очков
     }
+} на { $cells } не { $triplet ->
+    [true] заявлен и пропал
+   *[other] { $points ->
+        [one] заявлено и пропало
+       *[other] заявлены и пропали
+    }
+}
 } на { $cells }: упущено
 klotho-event-skip = ⏭ У игрока { $player } нет ходов, ход пропущен
 klotho-event-vote-failed = 🗳 Предложение закончить тур отклонено.

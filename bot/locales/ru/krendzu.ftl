@@ -87,7 +87,6 @@ error-krendzu-first-turn = В первый свой ход в туре выкл�
 error-krendzu-invalid-card = Такой карты не бывает.
 error-krendzu-invalid-hand = При { $seats } игроках у атакующего { $min }–{ $max } карт: измените «Карт у атакующего» в лобби.
 error-krendzu-must-place = У атаки кончились карты: выложите одну или две.
-error-krendzu-no-such-seat = Такого игрока нет.
 error-krendzu-not-adjacent = Карта должна касаться стороной карты поля.
 error-krendzu-occupied = Здесь уже лежит карта.
 error-krendzu-one-card-left = У вас осталась одна карта: выложите её одну.
