@@ -25,6 +25,7 @@ from games.core.errors import (
     NotYourTurn,
 )
 from games.core.rng import new_seed
+from games.core.validate import is_index
 
 S = TypeVar("S")
 Action = tuple[Any, ...]
@@ -52,7 +53,7 @@ class Window:
     For example Klotho's claims: the seats with a combination may claim its
     points for ``seconds``; then ``seat`` is deemed to send ``close`` (which
     only it may send, and only while the window is open), and what was not
-    claimed is lost. The window also closes by itself once nobody is left to act.
+    claimed is lost. The game closes it itself once everyone in it has acted.
     """
 
     seconds: int
@@ -144,9 +145,7 @@ class Game(ABC, Generic[S]):
     def is_seat(self, state: S, seat: object) -> bool:
         """True for one of the table's seat indices; ``1.0`` or ``True`` compare
         equal to a seat yet cannot index one, so they are not."""
-        return (
-            isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < self.seats(state)
-        )
+        return is_index(seat, self.seats(state))
 
     def check_seat(self, state: S, seat: object, *, public: bool = False) -> None:
         """Refuse anything but a seat (and ``None``, the public, when ``public``)

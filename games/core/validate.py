@@ -3,8 +3,10 @@
 ``serial.loads`` proves only the types; a state from a corrupted store, a test
 or an older writer may still hold an unknown card, a turn past the last seat
 or a list one short. Each game's ``_validate`` uses these helpers, so every
-refusal is an :class:`~games.core.errors.InvalidState` naming what is wrong
-(never a card of the state: the message may reach a log).
+refusal is an :class:`~games.core.errors.InvalidState` naming what is wrong:
+fields, seats and cells, never a card of the state (the message may reach a
+log). ``loads`` runs on every button press, so a message with values in it is
+built only once a check has failed (``if …: raise fail(…)``).
 """
 
 from __future__ import annotations
@@ -30,9 +32,7 @@ def require(condition: bool, what: str) -> None:
 
 def require_index(value: object, size: int, what: str, *, optional: bool = False) -> None:
     """``value`` is an index below ``size`` (``None`` too when ``optional``)."""
-    if optional and value is None:
-        return
-    if not (isinstance(value, int) and not isinstance(value, bool) and 0 <= value < size):
+    if not (optional and value is None) and not is_index(value, size):
         raise fail(f"{what} is {value!r}, not 0 to {size - 1}")
 
 

@@ -8,10 +8,6 @@ with anything but a ``GameError``, or refuses a state no game reaches (a card
 twice, a seat to move with no move). What test positions skip and the
 engine copes with is not checked: the dealer of the tour, chips only on
 face-up cards, no vote while a triplet is pending.
-
-Messages name fields, seats and cells, never a card: they may reach a log.
-A message with values in it is built only once a check fails (``if …:
-raise fail(…)``), as ``loads`` runs on every button press.
 """
 
 from __future__ import annotations

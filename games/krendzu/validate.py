@@ -11,10 +11,6 @@ History that hand-made positions skip and the engine does not need (the
 field grown card by card from the centre, hand sizes that add up to the
 deal, the order of the announcements, an earlier tour's summary) is not
 checked: tests lay such positions and the bot's tests store them.
-
-Messages name fields, seats and cells, never a card: they may reach a log.
-A message with values in it is built only once a check fails (``if …:
-raise fail(…)``), as ``loads`` runs on every button press.
 """
 
 from __future__ import annotations

@@ -82,5 +82,4 @@ class KlothoPresenter(CardPresenter):
             args["kinds"] = ", ".join(t(f"klotho-kind-{k}") for k in event["kinds"])
         if "choice" in event:
             args["choice"] = str(event["choice"])
-
         return t(f"klotho-event-{kind.replace('_', '-')}", **args)

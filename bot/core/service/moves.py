@@ -69,7 +69,7 @@ class MoveService(LobbyService):
                 table.turn_deadline = self.clock() + window.seconds
                 table.remind_at = None
         elif not game.continues(new, seat):
-            # (A step inside a move keeps the clock running and pings nobody.)
+            # A new turn (a step inside a move keeps the clock and pings nobody).
             self._reset_clock(table)
             ping = [s for s in after if s not in before or s == seat]
         return Step(new, "move", notice=notice, log_entry=entry, ping=ping, private=True)
