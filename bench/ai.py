@@ -1,0 +1,177 @@
+"""How well and how fast the computer plays; prints figures (not a test).
+
+    python -m bench.ai [--game G ...] [--games N] [--matchups M ...] [--seed S]
+
+For each game: head-to-head two-player results with 95% Wilson intervals —
+normal against the one-ply greedy player (``bench.ai_greedy``), strong
+against normal, normal against the old stand-in, easy against greedy — and,
+for Klac, Klotho and Krendzu, one normal seat among two greedy ones at a
+three-player table. Seats are swapped every game. Then each level's decision
+time (p50, p99, max) over every decision it made. A draw counts half.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import random
+import statistics
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from bench.ai_greedy import greedy
+from games import ai, registry
+from games.core.protocol import Action
+
+#: How a contestant moves: (game id, state, seat, rng) -> action.
+Move = Callable[[str, Any, int, random.Random], Action]
+#: The matchups, as (contestant, opponent); the targets are the issue's.
+MATCHUPS = {
+    "normal-greedy": ("normal", "greedy", 0.65),
+    "strong-normal": ("strong", "normal", 0.60),
+    "normal-stand_in": ("normal", "stand_in", 0.80),
+    "easy-greedy": ("easy", "greedy", None),
+}
+THREE_PLAYER = ("klac", "klotho", "krendzu")
+#: Options of the games played: short matches, so that many fit in a run.
+OPTIONS: dict[str, dict[str, Any]] = {
+    "klac": {"target": 100},
+    "klotho": {},
+    "krendzu": {},
+    "caravan": {},
+    "curling": {"ends": 2},
+}
+#: A second variant played for half the games, where a game has one.
+VARIANTS: dict[str, dict[str, Any]] = {"curling": {"variant": "cards"}}
+
+
+@dataclass
+class Timings:
+    """Decision times in seconds, per (game, level)."""
+
+    seconds: dict[tuple[str, str], list[float]] = field(default_factory=dict)
+
+    def mover(self, level: str) -> Move:
+        """A contestant playing ``level`` whose every decision is timed."""
+
+        def move(game_id: str, state: Any, seat: int, rng: random.Random) -> Action:
+            started = time.perf_counter()
+            action = ai.choose(game_id, state, seat, level, rng.getrandbits(32))
+            self.seconds.setdefault((game_id, level), []).append(time.perf_counter() - started)
+            return action
+
+        return move
+
+
+def stand_in(game_id: str, state: Any, seat: int, rng: random.Random) -> Action:
+    """The stand-in as it played before the computer players existed."""
+    game = registry.get(game_id)
+    return game.stand_in(state, seat, game.legal_actions(state, seat), rng)
+
+
+def contestant(name: str, timings: Timings) -> Move:
+    """The mover called ``name``: a level, ``greedy`` or ``stand_in``."""
+    if name == "greedy":
+        return greedy
+    if name == "stand_in":
+        return stand_in
+    return timings.mover(name)
+
+
+def play(game_id: str, movers: Sequence[Move], options: dict[str, Any], seed: int) -> list[int]:
+    """Play one seeded game to the end; the winners."""
+    game = registry.get(game_id)
+    state = game.new_game(len(movers), options, seed)
+    rng = random.Random(seed)
+    for _ in range(100_000):
+        if game.is_over(state):
+            return list(game.result(state)["winners"])
+        window = game.window(state)
+        movers_now = [s for s in game.to_move(state) if game.legal_actions(state, s)]
+        if not movers_now and window is not None:
+            state = game.apply(state, window.seat, window.close)
+            continue
+        seat = movers_now[0]
+        state = game.apply(state, seat, movers[seat](game_id, state, seat, rng))
+    raise AssertionError(f"{game_id} seed {seed} did not end")
+
+
+def wilson(wins: float, games: int) -> tuple[float, float]:
+    """The 95% Wilson score interval of a win rate."""
+    if games == 0:
+        return 0.0, 1.0
+    z = 1.96
+    p = wins / games
+    centre = p + z * z / (2 * games)
+    spread = z * math.sqrt(p * (1 - p) / games + z * z / (4 * games * games))
+    denominator = 1 + z * z / games
+    return max(0.0, (centre - spread) / denominator), min(1.0, (centre + spread) / denominator)
+
+
+def head_to_head(
+    game_id: str, first: Move, second: Move, games: int, seed: int, seats: int = 2
+) -> float:
+    """``first``'s score over ``games`` games against ``seats - 1`` copies of
+    ``second``, ``first`` taking each seat in turn (a shared win counts as a share)."""
+    score = 0.0
+    for i in range(games):
+        mine = i % seats
+        movers = [first if s == mine else second for s in range(seats)]
+        options = dict(OPTIONS[game_id])
+        if game_id in VARIANTS and i % 2:
+            options.update(VARIANTS[game_id])
+        winners = play(game_id, movers, options, seed + i)
+        if mine in winners:
+            score += 1 / len(winners)
+    return score
+
+
+def report_line(label: str, score: float, games: int, target: float | None) -> str:
+    low, high = wilson(score, games)
+    mark = "" if target is None else ("  ok" if low >= target else f"  (target {target:.0%})")
+    return f"  {label:<28} {score / games:6.1%}  [{low:5.1%} – {high:5.1%}]  n={games}{mark}"
+
+
+def main() -> None:
+    """Run the chosen matchups and print the figures."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--game", action="append", choices=registry.names())
+    parser.add_argument("--games", type=int, default=200)
+    parser.add_argument("--matchups", nargs="*", choices=[*MATCHUPS, "three"])
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args()
+    timings = Timings()
+    matchups = args.matchups or [*MATCHUPS, "three"]
+    for game_id in args.game or registry.names():
+        print(f"{game_id}:")
+        for name in matchups:
+            if name == "three":
+                if game_id not in THREE_PLAYER:
+                    continue
+                normal, opponent = contestant("normal", timings), contestant("greedy", timings)
+                score = head_to_head(game_id, normal, opponent, args.games, args.seed, seats=3)
+                print(report_line("normal among 2 greedy", score, args.games, 0.45))
+                continue
+            mine, theirs, target = MATCHUPS[name]
+            score = head_to_head(
+                game_id,
+                contestant(mine, timings),
+                contestant(theirs, timings),
+                args.games,
+                args.seed,
+            )
+            print(report_line(f"{mine} vs {theirs}", score, args.games, target))
+    print("decision time (ms): p50 / p99 / max")
+    for (game_id, level), seconds in sorted(timings.seconds.items()):
+        ms = sorted(s * 1000 for s in seconds)
+        p99 = ms[min(len(ms) - 1, int(len(ms) * 0.99))]
+        print(
+            f"  {game_id:<8} {level:<7} {statistics.median(ms):7.1f} / {p99:7.1f} / {ms[-1]:7.1f}"
+            f"  ({len(ms)} decisions)"
+        )
+
+
+if __name__ == "__main__":
+    main()

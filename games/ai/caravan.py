@@ -1,0 +1,71 @@
+"""The computer player of Caravan."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from dataclasses import replace
+
+from games.ai.base import public_events
+from games.caravan.decks import standard_deck
+from games.caravan.game import CaravanGame
+from games.caravan.rules import sort_key
+from games.caravan.state import CaravanState
+from games.core.protocol import Action
+
+GAME = CaravanGame()
+
+
+class CaravanPlayer:
+    """Caravan at every level."""
+
+    def canonical(self, state: CaravanState, seat: int) -> CaravanState:
+        """The opponent's hand and draw pile stood in for by the first cards, in a
+        fixed order, of what they could hold as far as the seat can tell: whole
+        standard sets (the opponent's own deck is theirs to know) less the
+        numeral cards on the opponent's caravans. The seat's own draw pile is
+        sorted (nobody knows a deck's order)."""
+        other = 1 - seat
+        need = len(state.hands[other]) + len(state.decks[other])
+        pool = plausible(state, other, need)
+        size = len(state.hands[other])
+        hands = [list(hand) for hand in state.hands]
+        decks = [list(deck) for deck in state.decks]
+        hands[other] = sorted(pool[:size], key=sort_key)
+        decks[other] = pool[size:need]
+        decks[seat] = sorted(decks[seat], key=sort_key)
+        own = list(state.own_decks)
+        own[other] = None
+        last = state.last
+        if last is not None and last.kind == "discard" and last.seat == other:
+            last = replace(last, card=None)  # discarded face down
+        return replace(
+            state,
+            hands=hands,
+            decks=decks,
+            own_decks=own,
+            last=last,
+            rng=0,
+            events=public_events(state.events, seat),
+        )
+
+    def choose(self, known: CaravanState, seat: int, level: str, rng: random.Random) -> Action:
+        """The stand-in's move (a first version of every level)."""
+        return GAME.stand_in(known, seat, GAME.legal_actions(known, seat), rng)
+
+
+def plausible(state: CaravanState, seat: int, need: int) -> list[str]:
+    """At least ``need`` cards ``seat`` could still hold in hand and deck, as another
+    seat sees it, in a fixed order: as many standard sets as it takes, less
+    the numeral cards ``seat`` has laid on its own caravans (only the owner
+    plays numerals there)."""
+    laid = Counter(numeral for caravan in state.caravans[seat] for numeral, _ in caravan)
+    sets = 1
+    while True:
+        left = Counter(standard_deck() * sets) - laid
+        if left.total() >= need:
+            return sorted(left.elements(), key=sort_key)
+        sets += 1
+
+
+PLAYER = CaravanPlayer()
