@@ -37,6 +37,9 @@ class Player:
     key: str
     name: str
     bot: bool = False
+    #: How well the computer plays this seat (``games.ai.LEVELS``): computer
+    #: seats have their own; seats handed over play at ``normal``.
+    level: str = "normal"
 
 
 @dataclass

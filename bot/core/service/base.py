@@ -28,7 +28,6 @@ from bot.core.store import Store
 from bot.core.tables import Status, Table, Timeout
 from games import registry
 from games.core.errors import GameError, InvalidOptions
-from games.core.menu import movers
 from games.core.protocol import Game, OptionSpec
 
 log = logging.getLogger("bot.core")
@@ -177,10 +176,11 @@ class ServiceBase:
         if game.window(state) is not None:
             # A window closes on time, unless a seat the bot plays acts in it first.
             due = table.turn_deadline or self.clock()
-            if any(table.players[s].bot for s in game.to_move(state)):
+            if bots_to_act(table, game, state):
                 due = min(due, self.clock() + BOT_DELAY_SECONDS)
             await self.store.schedule(table.id, "turn", due)
-        elif any(table.players[s].bot for s in movers(game, state)):
+        elif bots_to_act(table, game, state):
+            # Seats the computer plays move after a pause people can follow.
             await self.store.schedule(table.id, "turn", self.clock() + BOT_DELAY_SECONDS)
         else:
             marks = [t for t in (table.remind_at, table.turn_deadline) if t is not None]
@@ -295,3 +295,9 @@ def public_events(game: Game[Any], state: Any) -> list[dict[str, Any]]:
     """The last action's events as the public may see them."""
     events: list[dict[str, Any]] = game.view(state, None).get("events", [])
     return events
+
+
+def bots_to_act(table: Table, game: Game[Any], state: Any) -> list[int]:
+    """Seats the computer plays that have something to do now: a move, or a
+    game's vote (which they answer like everyone, so they never hold it up)."""
+    return [s for s in game.to_move(state) if table.players[s].bot and game.legal_actions(state, s)]

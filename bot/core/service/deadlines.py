@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import asyncio
 import random
+import zlib
 from typing import Any
 
 from bot.core.errors import (
@@ -10,12 +12,13 @@ from bot.core.errors import (
     StaleVersion,
     guarded,
 )
-from bot.core.service.base import Notice, Step
+from bot.core.service.base import Notice, Step, bots_to_act
 from bot.core.service.voting import VotingService
 from bot.core.store import Due
 from bot.core.tables import Status, Table, Timeout
-from games import registry
+from games import ai, registry
 from games.core.menu import movers, own_actions
+from games.core.protocol import Action
 
 
 class DeadlineService(VotingService):
@@ -56,7 +59,7 @@ class DeadlineService(VotingService):
             return
         # Seats that only could vote are nobody's turn: they are never late.
         to_move = movers(game, state)
-        bots = [s for s in to_move if table.players[s].bot]
+        bots = bots_to_act(table, game, state)
         if bots:
             await self._auto_move(table.id, bots[0], table.state_version, "bot")
         elif table.turn_deadline is not None and now >= table.turn_deadline:
@@ -70,7 +73,7 @@ class DeadlineService(VotingService):
         """In a short window, seats the bot plays act first; when its time is up,
         it closes (what was not claimed is lost)."""
         game = registry.get(table.game)
-        bots = [s for s in game.to_move(state) if table.players[s].bot]
+        bots = bots_to_act(table, game, state)
         if bots:
             await self._auto_move(table.id, bots[0], table.state_version, None)
         elif table.turn_deadline is None or now >= table.turn_deadline:
@@ -97,19 +100,16 @@ class DeadlineService(VotingService):
     async def _stand_in_step(
         self, table_id: str, seat: int, version: int, reason: str | None
     ) -> tuple[Table, Any]:
+        """The computer's action for ``seat``, decided off the event loop (a strong
+        level thinks for a second) and applied only if nobody moved meanwhile."""
+        table, state = await self.get(table_id)
+        if table.status != Status.PLAYING or table.state_version != version:
+            raise StaleVersion()
+        choice = await asyncio.to_thread(computer_action, table, state, seat, reason)
+
         def step(table: Table, state: Any) -> Step:
             if table.state_version != version:
                 raise StaleVersion()
-            game = registry.get(table.game)
-            # A stand-in makes the player's move; it never opens or answers votes.
-            # In a window the seat's only actions are shared ones (claiming points).
-            if game.window(state) is not None:
-                legal = game.legal_actions(state, seat)
-            else:
-                legal = own_actions(game, state, seat)
-            # Seeded by table and version so two workers would pick the same move.
-            rnd = random.Random(f"{table.id}:{version}:{seat}")
-            choice = game.stand_in(state, seat, legal, rnd)
             return self._apply_move(table, state, seat, choice, reason=reason)
 
         return await self._mutate(table_id, step)
@@ -157,3 +157,17 @@ class DeadlineService(VotingService):
             return Step(state, "vote", notice=Notice("vote-expired", {"kind": expired[0].kind}))
 
         await self._mutate(table_id, step)
+
+
+def computer_action(table: Table, state: Any, seat: int, reason: str | None) -> Action:
+    """What the computer does for ``seat``: the seat's level (``normal`` for a
+    seat handed over or a late player). A late player gets their own move,
+    never a vote or a proposal made in their name."""
+    game = registry.get(table.game)
+    # Seeded by table and version, so two workers would make the same move.
+    seed = zlib.crc32(f"{table.id}:{table.state_version}:{seat}".encode())
+    action = ai.choose(table.game, state, seat, table.players[seat].level, seed)
+    own = own_actions(game, state, seat)
+    if reason == "timeout" and action not in own:
+        return game.stand_in(state, seat, own, random.Random(seed))
+    return action
