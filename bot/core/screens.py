@@ -18,9 +18,11 @@ from functools import partial
 from typing import Any
 
 from bot.core import decks, presenters
+from bot.core.computers import is_computer
 from bot.core.errors import ServiceError
 from bot.core.i18n import I18n
 from bot.core.service import START_GRACE_SECONDS, Notice, TableService
+from bot.core.store import VS
 from bot.core.tables import Status, Table
 from bot.core.tokens import (
     DeckToken,
@@ -33,6 +35,7 @@ from bot.core.tokens import (
     VoteToken,
 )
 from games import registry
+from games.ai import LEVELS
 from games.core.cards import SUIT_SYMBOLS
 from games.core.errors import GameError
 from games.core.menu import Menu, build_menu, movers
@@ -117,7 +120,9 @@ class Screens:
         if table.status != Status.LOBBY:
             return Screen(t("lobby-closed", game=title))
         seats = "\n".join(
-            f"{i + 1}. {p.name}" + (f" {t('lobby-host')}" if p.key == table.creator else "")
+            f"{i + 1}. {p.name}"
+            + (f" {t('lobby-host')}" if p.key == table.creator else "")
+            + (f" 🤖 {t('lobby-computer', level=p.level)}" if is_computer(p.key) else "")
             for i, p in enumerate(table.players)
         )
         option_lines = [
@@ -136,24 +141,66 @@ class Screens:
                 *option_lines,
                 "",
                 t("lobby-hint", grace=START_GRACE_SECONDS),
+                t("lobby-computers-hint"),
             ]
-        )
-        option_buttons = tuple(
-            (Button(f"⚙ {line}", LobbyToken(table.id, f"o{i}").encode()),)
-            for i, line in enumerate(option_lines)
         )
         buttons = (
             (
                 Button(t("btn-join"), LobbyToken(table.id, "j").encode()),
                 Button(t("btn-leave"), LobbyToken(table.id, "l").encode()),
             ),
-            *option_buttons,
+            *(
+                self._computer_buttons(table, lang)
+                if table.picking
+                else (
+                    *(
+                        (Button(f"⚙ {line}", LobbyToken(table.id, f"o{i}").encode()),)
+                        for i, line in enumerate(option_lines)
+                    ),
+                    (Button(t("btn-computers"), LobbyToken(table.id, "b").encode()),),
+                )
+            ),
             (
                 Button(t("btn-start"), LobbyToken(table.id, "s").encode()),
                 Button(t("btn-cancel"), LobbyToken(table.id, "c").encode()),
             ),
         )
         return Screen(text, buttons=buttons)
+
+    def _computer_buttons(self, table: Table, lang: str) -> tuple[tuple[Button, ...], ...]:
+        """The host's computer players' buttons: add one at a level, remove each, back."""
+        t = partial(self.t, lang)
+        add = tuple(
+            Button(t("btn-add-computer", level=level), LobbyToken(table.id, f"a{i}").encode())
+            for i, level in enumerate(LEVELS)
+        )
+        remove = tuple(
+            (
+                Button(
+                    t("btn-remove-computer", player=p.name), LobbyToken(table.id, f"r{s}").encode()
+                ),
+            )
+            for s, p in enumerate(table.players)
+            if is_computer(p.key)
+        )
+        back = (Button(t("btn-computers-done"), LobbyToken(table.id, "b").encode()),)
+        return (add, *remove, back)
+
+    def stats(self, player: str, counts: dict[str, dict[str, int]], lang: str) -> str:
+        """``/stats``: games played and won per game among people, and the
+        results against the computer per level apart."""
+        t = partial(self.t, lang)
+        lines = [t("stats-title", player=player)]
+        for game in registry.names():
+            row = counts.get(game, {"played": 0, "won": 0})
+            title = t(f"game-{game}")
+            lines.append(t("stats-line", game=title, played=row["played"], won=row["won"]))
+            for level in LEVELS:
+                vs = counts.get(f"{game}{VS}{level}")
+                if vs:
+                    lost = vs["played"] - vs["won"]
+                    lines.append(t("stats-vs-computer", level=level, won=vs["won"], lost=lost))
+        return "\n".join(lines)
 
     def duration(self, seconds: int, lang: str) -> str:
         """``45 s``, ``5 min``, ``24 h``; 0 means no limit."""

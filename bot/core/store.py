@@ -37,6 +37,9 @@ from redis.exceptions import WatchError
 from bot.core.tables import Table
 from games.core import serial
 
+#: Joins a game and the computer's level in the record of games against it.
+VS = ":vs:"
+
 _CAS = """
 local cur = redis.call('HGET', KEYS[1], 'v')
 if ARGV[1] == '' then
@@ -284,17 +287,22 @@ class Store:
 
     # -- statistics and languages ---------------------------------------------
 
-    async def add_result(self, game: str, played: list[str], won: list[str]) -> None:
-        """Count one finished game for each player, and a win for each winner."""
+    async def add_result(
+        self, game: str, played: list[str], won: list[str], against: str | None = None
+    ) -> None:
+        """Count one finished game for each player, and a win for each winner; a
+        game against the computer (``against``: its level) counts apart."""
+        record = game if against is None else f"{game}{VS}{against}"
         async with self.redis.pipeline(transaction=False) as pipe:
             for player in played:
-                pipe.hincrby(f"{self.prefix}stats:{player}", f"{game}:played", 1)
+                pipe.hincrby(f"{self.prefix}stats:{player}", f"{record}:played", 1)
             for player in won:
-                pipe.hincrby(f"{self.prefix}stats:{player}", f"{game}:won", 1)
+                pipe.hincrby(f"{self.prefix}stats:{player}", f"{record}:won", 1)
             await pipe.execute()
 
     async def stats(self, player: str) -> dict[str, dict[str, int]]:
-        """``{game: {"played": n, "won": m}}`` for a player."""
+        """``{record: {"played": n, "won": m}}`` for a player; a record is a game
+        (people only) or ``game:vs:level`` (against the computer at that level)."""
         raw = cast(dict[str, str], await self.redis.hgetall(f"{self.prefix}stats:{player}"))
         out: dict[str, dict[str, int]] = {}
         for field_name, value in raw.items():

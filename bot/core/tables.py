@@ -80,6 +80,9 @@ class Table:
     remind_at: float | None = None
     votes: list[Vote] = field(default_factory=list)
     next_vote_id: int = 1
+    #: The lobby shows the host its computer players' buttons (add one at a
+    #: level, remove one) instead of the options.
+    picking: bool = False
     result: dict[str, Any] | None = None
     events: list[dict[str, Any]] = field(default_factory=list)  # public events of the last change
     #: unique per write, so a write retried after a lost reply can tell itself

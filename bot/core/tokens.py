@@ -1,7 +1,9 @@
 """Button tokens: short strings that name a table and an intent, never state.
 
 ``m:ID:VER:SEAT:PATH``  a step in a seat's move menu at state version VER
-``l:ID:OP``             a lobby button (j join, l leave, s start, c cancel, oN option N)
+``l:ID:OP``             a lobby button (j join, l leave, s start, c cancel, oN option N;
+                        b the computer players' buttons, aN add one at level N,
+                        rN remove the one in seat N)
 ``v:ID:VOTE:y|n``       a ballot
 ``p:ID:a`` / ``p:ID:rSEAT``  propose a vote: abort the game / hand SEAT to the bot
 ``n:GAME``              open a lobby for GAME in the chat where it is pressed
@@ -27,7 +29,7 @@ _ID = r"[A-Za-z0-9_-]{4,16}"
 _MOVE = re.compile(
     rf"([mw]):({_ID}):(\d{{1,9}}):(\d{{1,2}}):((?:\d{{1,3}}(?:\.\d{{1,3}}){{0,7}})?)"
 )
-_LOBBY = re.compile(rf"l:({_ID}):(j|l|s|c|o\d{{1,2}})")
+_LOBBY = re.compile(rf"l:({_ID}):(j|l|s|c|b|o\d{{1,2}}|a[0-2]|r\d)")
 _VOTE = re.compile(rf"v:({_ID}):(\d{{1,6}}):([yn])")
 _PROPOSE = re.compile(rf"p:({_ID}):(a|r\d{{1,2}})")
 _NEW = re.compile(r"n:([a-z]{2,16})")

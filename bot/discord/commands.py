@@ -187,12 +187,7 @@ def make_tree(client: discord.Client, frontend: Frontend) -> app_commands.Comman
         lang = await _begin(frontend, interaction)
         counts = await frontend.service.stats(ids.player_key(interaction.user.id))
         name = ids.display_name(interaction.user)
-        lines = [i18n.t(lang, "stats-title", player=name)]
-        for game in registry.names():
-            row = counts.get(game, {"played": 0, "won": 0})
-            lines.append(i18n.t(lang, "stats-line", game=i18n.t(lang, f"game-{game}"),
-                                played=row["played"], won=row["won"]))  # fmt: skip
-        await _answer(interaction, "\n".join(lines))
+        await _answer(interaction, frontend.screens.stats(name, counts, lang))
 
     @tree.command(name=text("lang", "dc-cmd-lang"), description=text(
         "The language of this channel (or, in DMs, yours)", "dc-cmd-lang-desc"))  # fmt: skip

@@ -14,6 +14,7 @@ from bot.core.tokens import BadToken, DeckToken, LobbyToken, NewGameToken, decod
 from bot.telegram import decks, ids
 from bot.telegram.commands import open_lobby
 from bot.telegram.context import Frontend, player
+from games import registry
 from games.core.errors import GameError
 
 log = logging.getLogger("bot.telegram")
@@ -40,8 +41,7 @@ async def press(query: CallbackQuery, frontend: Frontend) -> None:
             await decks.press(query, message, token, frontend)
             return
         if isinstance(token, NewGameToken):
-            if chat is not None:
-                await open_lobby(frontend, chat, user, token.game)
+            await open_lobby(frontend, ids.message_chat_key(message), user, token.game)
             await query.answer()
             return
         if isinstance(token, LobbyToken) and token.op in ("j", "s"):
@@ -61,9 +61,12 @@ async def press(query: CallbackQuery, frontend: Frontend) -> None:
         return
     if outcome.path is not None and outcome.state is not None:
         table, state, path = outcome.table, outcome.state, outcome.path
-        if chat is not None:
+        # A public game's menu is on the table message, in a group or in a solo
+        # game's private chat alike.
+        solo_table = table.chat == ids.message_chat_key(message)
+        if in_group or (solo_table and registry.get(table.game).public_moves):
             # A public game's menu lives on the table message, in the chat's language.
-            chat_lang = await frontend.chat_lang(chat)
+            chat_lang = await frontend.chat_lang(table.chat)
             screen = await frontend.screens.table(
                 table, state, chat_lang, path, explain=outcome.explain
             )
@@ -99,7 +102,11 @@ async def _needs_private_chat(
         return None
     if table.seat_of(ids.player_key(user_id)) is None:
         raise NotSeated()
-    missing = [p.name for p in table.players if not await frontend.can_message(ids.user_id(p.key))]
+    missing = [
+        p.name
+        for p in table.players
+        if not p.bot and not await frontend.can_message(ids.user_id(p.key))
+    ]
     if not missing:
         return None
     return frontend.i18n.t(lang, "tg-start-needs-private", players=", ".join(missing)), None

@@ -79,10 +79,6 @@ async def play(message: Message, command: CommandObject, frontend: Frontend) -> 
     """``/play`` shows the games; ``/play klac`` opens a lobby."""
     user = message.from_user
     assert user is not None
-    if message.chat.type == ChatType.PRIVATE:
-        lang = await frontend.user_lang(user)
-        frontend.publisher.say(ids.player_key(user.id), frontend.i18n.t(lang, "tg-play-in-group"))
-        return
     chat = ids.message_chat_key(message)
     name = (command.args or "").strip().lower()
     if not name:
@@ -97,9 +93,15 @@ async def play(message: Message, command: CommandObject, frontend: Frontend) -> 
 
 
 async def open_lobby(frontend: Frontend, chat: str, user: User, game: str) -> None:
-    """Open a lobby for ``game`` in ``chat``, or say why not (in the chat's language)."""
+    """Open a lobby for ``game`` in ``chat``, or say why not (in the chat's language).
+
+    In the private chat the game is played alone against computers: its lobby
+    opens on the computer players' buttons.
+    """
     try:
-        await frontend.service.create(chat, player(user), game)
+        table = await frontend.service.create(chat, player(user), game)
+        if chat == ids.player_key(user.id):
+            await frontend.service.show_computers(table.id, ids.player_key(user.id))
     except (ServiceError, GameError) as exc:
         lang = await frontend.chat_lang(chat)
         frontend.publisher.say(chat, frontend.screens.error(exc, lang))
@@ -199,19 +201,7 @@ async def stats(message: Message, frontend: Frontend) -> None:
     assert user is not None
     chat, lang = await _where(message, frontend)
     counts = await frontend.service.stats(ids.player_key(user.id))
-    lines = [frontend.i18n.t(lang, "stats-title", player=ids.display_name(user))]
-    for game in registry.names():
-        row = counts.get(game, {"played": 0, "won": 0})
-        lines.append(
-            frontend.i18n.t(
-                lang,
-                "stats-line",
-                game=frontend.i18n.t(lang, f"game-{game}"),
-                played=row["played"],
-                won=row["won"],
-            )
-        )
-    frontend.publisher.say(chat, "\n".join(lines))
+    frontend.publisher.say(chat, frontend.screens.stats(ids.display_name(user), counts, lang))
 
 
 async def help_(message: Message, frontend: Frontend) -> None:

@@ -257,7 +257,8 @@ class Publisher(ChatPublisher):
 
     async def _ping(self, table: Table, seat: int, notice: Notice | None) -> None:
         player = table.players[seat]
-        if player.bot:
+        # A solo game is played in the player's private chat: its messages show the turn.
+        if player.bot or player.key == table.chat:
             return
         lang = await self.languages.for_user(player.key)
         game = self.i18n.t(lang, f"game-{table.game}")

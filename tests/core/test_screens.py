@@ -40,13 +40,14 @@ async def test_lobby_screen_in_both_languages(service: TableService, screens: Sc
     assert "Klac!" in en.text and "Play to: 150 points" in en.text
     labels = [b.label for row in en.buttons for b in row]
     assert labels[:2] == ["✋ Join", "🚪 Leave"] and labels[-2:] == ["▶ Start", "✖ Cancel"]
-    assert len(all_tokens(en)) == 7 and all(len(t.encode()) <= 64 for t in all_tokens(en))
+    assert "🤖 Computer players" in labels
+    assert len(all_tokens(en)) == 8 and all(len(t.encode()) <= 64 for t in all_tokens(en))
 
 
 async def test_lobby_buttons_work_through_press(service: TableService, screens: Screens) -> None:
     table = await service.create("tg:-100", ALICE, "klac")
     tokens = all_tokens(screens.lobby(table, "en"))
-    join, leave, target, turn, timeout, start, cancel = tokens
+    join, leave, target, turn, timeout, _, start, cancel = tokens
     await service.press(BOB, join, chat="tg:-100")
     await service.press(CAROL, join, chat="tg:-100")
     outcome = await service.press(CAROL, leave, chat="tg:-100")

@@ -191,6 +191,7 @@ async def test_play_with_game_options_turn_time_and_timeout(server: Server) -> N
         f"l:{table.id}:j",
         f"l:{table.id}:l",
         f"O:{table.id}",
+        f"l:{table.id}:b",
         f"l:{table.id}:s",
         f"l:{table.id}:c",
     ]

@@ -65,7 +65,7 @@ async def test_help_rules_lang_and_stats(h: Harness) -> None:
 
 async def test_play_in_private_hand_outside_a_game_and_stop_without_a_table(h: Harness) -> None:
     await h.say(ANYA, ANYA, "/play")
-    assert "добавьте меня в группу" in texts(h, ANYA)[-1]
+    assert texts(h, ANYA)[-1] == "Во что играем?"  # a game against the computer
     await h.say(BORIS, BORIS, "/hand")
     assert texts(h, BORIS)[-1] == "You are not in a running game."
     await h.say(ANYA, GROUP, "/stop")

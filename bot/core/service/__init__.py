@@ -35,6 +35,7 @@ from bot.core.service.base import (
 from bot.core.service.deadlines import DeadlineService
 from bot.core.tables import Status, Table
 from games import registry
+from games.ai import LEVELS
 from games.core.errors import IllegalAction
 from games.core.menu import build_menu
 
@@ -93,6 +94,12 @@ class TableService(DeadlineService):
             table = await self.start(table.id, player_key)
         elif tok.op == "c":
             table = await self.cancel(table.id, player_key)
+        elif tok.op == "b":
+            table = await self.show_computers(table.id, player_key)
+        elif tok.op[0] == "a":
+            table = await self.add_computer(table.id, player_key, LEVELS[int(tok.op[1:])])
+        elif tok.op[0] == "r":
+            table = await self.remove_computer(table.id, player_key, int(tok.op[1:]))
         else:
             table = await self.cycle_option(table.id, player_key, int(tok.op[1:]))
         return Outcome(table, None)

@@ -17,6 +17,7 @@ from typing import Any
 
 from redis.exceptions import RedisError
 
+from bot.core.computers import is_computer
 from bot.core.decks import DeckBook
 from bot.core.errors import (
     Conflict,
@@ -27,6 +28,7 @@ from bot.core.errors import (
 from bot.core.store import Store
 from bot.core.tables import Status, Table, Timeout
 from games import registry
+from games.ai import LEVELS
 from games.core.errors import GameError, InvalidOptions
 from games.core.protocol import Game, OptionSpec
 
@@ -246,10 +248,13 @@ class ServiceBase:
                 await self.store.remove_player_table(player.key, table.id)
         if step.kind == "finish" and table.result is not None:
             winners = {int(s) for s in table.result.get("winners", [])}
+            levels = [LEVELS.index(p.level) for p in table.players if is_computer(p.key)]
             await self.store.add_result(
                 table.game,
-                [p.key for p in table.players],
+                [p.key for p in table.players if not is_computer(p.key)],
                 [p.key for s, p in enumerate(table.players) if s in winners and not p.bot],
+                # Games against the computer are counted apart, by its strongest level.
+                against=LEVELS[max(levels)] if levels else None,
             )
         await self._schedule(table, step.state)
 

@@ -6,6 +6,7 @@ import secrets
 from typing import Any
 
 from bot.core import decks
+from bot.core.computers import humans, is_computer, next_computer
 from bot.core.errors import (
     BadRequest,
     ChatBusy,
@@ -28,6 +29,7 @@ from bot.core.service.base import (
 )
 from bot.core.tables import Player, Status, Table
 from games import registry
+from games.ai import LEVELS
 from games.core.menu import movers
 from games.core.protocol import OptionSpec
 from games.core.rng import new_seed
@@ -111,12 +113,65 @@ class LobbyService(ServiceBase):
             game = registry.get(table.game)
             if len(table.players) < game.min_seats:
                 table.min_reached_at = None
-            if not table.players:
+            people = humans(table)
+            if not people:
+                # Computers alone never play: the lobby closes with its last person.
                 table.status = Status.ABORTED
                 return Step(None, "abort", left=[player_key])
             if table.creator == player_key:
-                table.creator = table.players[0].key
+                table.creator = table.players[people[0]].key
             return Step(None, "lobby", left=[player_key])
+
+        return await self._mutate_table(table_id, step)
+
+    @guarded
+    async def show_computers(self, table_id: str, player_key: str) -> Table:
+        """Show or hide the lobby's computer players' buttons (the host only)."""
+
+        def step(table: Table, state: Any) -> Step:
+            require_status(table, Status.LOBBY)
+            if player_key != table.creator:
+                raise NotAllowed(who="creator")
+            table.picking = not table.picking
+            return Step(None, "lobby")
+
+        return await self._mutate_table(table_id, step)
+
+    @guarded
+    async def add_computer(self, table_id: str, player_key: str, level: str) -> Table:
+        """Seat a computer player of ``level`` (the host only, up to the game's maximum)."""
+
+        def step(table: Table, state: Any) -> Step:
+            require_status(table, Status.LOBBY)
+            if player_key != table.creator:
+                raise NotAllowed(who="creator")
+            if level not in LEVELS:
+                raise BadRequest()
+            game = registry.get(table.game)
+            if len(table.players) >= game.max_seats:
+                raise ServiceError("table-full", max=game.max_seats)
+            key, name = next_computer(table)
+            table.players.append(Player(key, name, bot=True, level=level))
+            if len(table.players) == game.min_seats:
+                table.min_reached_at = self.clock()
+            return Step(None, "lobby")
+
+        return await self._mutate_table(table_id, step)
+
+    @guarded
+    async def remove_computer(self, table_id: str, player_key: str, seat: int) -> Table:
+        """Take the computer player in ``seat`` off the table (the host only)."""
+
+        def step(table: Table, state: Any) -> Step:
+            require_status(table, Status.LOBBY)
+            if player_key != table.creator:
+                raise NotAllowed(who="creator")
+            if not 0 <= seat < len(table.players) or not is_computer(table.players[seat].key):
+                raise BadRequest()
+            del table.players[seat]
+            if len(table.players) < registry.get(table.game).min_seats:
+                table.min_reached_at = None
+            return Step(None, "lobby")
 
         return await self._mutate_table(table_id, step)
 
@@ -203,6 +258,7 @@ class LobbyService(ServiceBase):
             table.seed = new_seed()
             new = game.new_game(len(table.players), options, table.seed)
             table.status = Status.PLAYING
+            table.picking = False
             table.state_version = 1
             self._reset_clock(table)
             table.events = public_events(game, new)

@@ -8,6 +8,12 @@ lobby-started = ▶ { $game }: the game is on. Players: { $players }.
 lobby-host = (host)
 lobby-seats = Players: { $count } (from { $min } to { $max })
 lobby-hint = Press “Join” to take a seat. The host starts the game; anyone seated may start { $grace } s after enough players have joined.
+lobby-computer = { $level ->
+    [easy] easy
+    [strong] strong
+   *[other] normal
+}
+lobby-computers-hint = No one to play with? The host can add computer players with 🤖.
 option-target = Play to: { $value } points
 option-turn_seconds = Turn time: { $value }
 option-on_timeout = When time runs out: { $value }
@@ -30,6 +36,14 @@ btn-join = ✋ Join
 btn-leave = 🚪 Leave
 btn-start = ▶ Start
 btn-cancel = ✖ Cancel
+btn-computers = 🤖 Computer players
+btn-add-computer = 🤖 + { $level ->
+    [easy] easy
+    [strong] strong
+   *[other] normal
+}
+btn-remove-computer = ✖ { $player } 🤖
+btn-computers-done = ⬅ Done
 btn-back = ⬅ Back
 btn-cancel-move = ✖ Cancel
 btn-why-not = ❓ Why not?
@@ -140,3 +154,8 @@ error-klotho-vote-open = A vote is already open.
 error-klotho-vote-placement = You can propose that only after the chips are placed.
 stats-title = 📊 { $player }
 stats-line = { $game }: played { $played }, won { $won }
+stats-vs-computer = ↳ vs 🤖 { $level ->
+    [easy] easy
+    [strong] strong
+   *[other] normal
+}: { $won }–{ $lost }

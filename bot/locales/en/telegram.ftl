@@ -12,11 +12,10 @@ tg-deck-usage = Decks can be built for: { $games }. Send /deck.
 tg-btn-open-bot = 💬 Open the bot
 tg-your-turn = 🟢 Your turn — { $game }
 tg-unreachable = ⚠ I can’t write to { $player } privately. { $player }, open the bot and press Start, then send /hand.
-tg-welcome = 👋 Hi! I run board games in group chats. Add me to a group and send /play there. Your cards will come here, in this chat.
+tg-welcome = 👋 Hi! I run board games in group chats: add me to a group and send /play there, and your cards will come here, in this chat. No one around? Send /play here and play against the computer.
 tg-join-from-group = Join from the group where the game is: press “Join” under the lobby message.
 tg-ready = ✅ You are at the table. Your cards will come here when the game starts.
 tg-joined = ✅ You joined the table for { $game }. Your cards will come here when the game starts.
-tg-play-in-group = Games are played in groups: add me to a group and send /play there.
 tg-choose-game = Which game?
 tg-no-game = You are not in a running game.
 tg-no-game-here = You are not playing in this chat.
@@ -26,7 +25,7 @@ tg-lang-usage = Send /lang ru or /lang en.
 tg-lang-set = ✅ I will speak English here.
 tg-help =
     I run board games in this chat. Each player gets their cards from me privately and moves with buttons; the table is a picture that updates after every move.
-    /play — start a game (a lobby appears: press “Join”)
+    /play — start a game (a lobby appears: press “Join”; the host may add 🤖 computer players). In the private chat with me: a game against the computer
     /hand — send me my hand again
     /rules — the rules
     /stop — stop the game (by vote)

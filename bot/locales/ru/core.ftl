@@ -8,6 +8,12 @@ lobby-started = ▶ { $game }: игра началась. Играют: { $playe
 lobby-host = (хозяин)
 lobby-seats = Игроков: { $count } (от { $min } до { $max })
 lobby-hint = Нажмите «Сесть», чтобы занять место. Игру начинает хозяин стола; любой игрок может начать через { $grace } с после того, как игроков станет достаточно.
+lobby-computer = { $level ->
+    [easy] слабый
+    [strong] сильный
+   *[other] средний
+}
+lobby-computers-hint = Не с кем играть? Хозяин стола может добавить компьютерных игроков кнопкой 🤖.
 option-target = Игра до: { $value } очков
 option-turn_seconds = Время на ход: { $value }
 option-on_timeout = Когда время вышло: { $value }
@@ -34,6 +40,14 @@ btn-join = ✋ Сесть
 btn-leave = 🚪 Выйти
 btn-start = ▶ Начать
 btn-cancel = ✖ Отменить
+btn-computers = 🤖 Компьютерные игроки
+btn-add-computer = 🤖 + { $level ->
+    [easy] слабый
+    [strong] сильный
+   *[other] средний
+}
+btn-remove-computer = ✖ { $player } 🤖
+btn-computers-done = ⬅ Готово
 btn-back = ⬅ Назад
 btn-cancel-move = ✖ Отмена
 btn-why-not = ❓ Почему нельзя?
@@ -144,3 +158,8 @@ error-klotho-vote-open = Голосование уже идёт.
 error-klotho-vote-placement = Предложить это можно только после расстановки фишек.
 stats-title = 📊 { $player }
 stats-line = { $game }: сыграно { $played }, побед { $won }
+stats-vs-computer = ↳ против 🤖 { $level ->
+    [easy] слабого
+    [strong] сильного
+   *[other] среднего
+}: { $won }–{ $lost }

@@ -1,0 +1,117 @@
+"""Playing against the computer in Telegram: alone in the private chat from
+/play to the result, and a computer seat beside two people in a group."""
+
+from __future__ import annotations
+
+import random
+
+from bot.core.service import BOT_DELAY_SECONDS
+from bot.core.tables import Status
+from bot.core.tokens import MoveToken, decode
+from tests.telegram.conftest import ANYA, BORIS, GROUP, Harness, hand
+
+
+def menu_buttons(h: Harness, chat: int) -> list[tuple[int, str, str]]:
+    """(message id, label, data) of every forward move button in ``chat``."""
+    return [
+        (m.message_id, b["text"], b["callback_data"])
+        for m in h.fake.messages(chat)
+        for row in m.buttons
+        for b in row
+        if isinstance(decode(b["callback_data"]), MoveToken)
+        and not b["text"].startswith(("⬅", "✖"))
+    ]
+
+
+async def computers_move(h: Harness, table_id: str) -> None:
+    """Let the computer seats make their moves, one pause at a time."""
+    for _ in range(50):
+        table, _ = await h.service.get(table_id)
+        if table.status != Status.PLAYING:
+            return
+        h.clock.advance(BOT_DELAY_SECONDS)
+        if await h.service.run_due() == 0:
+            return
+        await h.settle()
+
+
+async def set_option(h: Harness, chat: int, message_id: int, label: str, value: str) -> None:
+    """The host (Аня) cycles the lobby option ``label`` until it shows ``value``."""
+    for _ in range(10):
+        lobby = h.fake.message(chat, message_id)
+        option = next(t for row in lobby.button_texts for t in row if label in t)
+        if value in option:
+            return
+        await h.press(ANYA, chat, message_id, lobby.button_data(option))
+    raise AssertionError(f"{label} never showed {value}")
+
+
+async def test_a_whole_game_alone_against_the_computer_in_the_private_chat(h: Harness) -> None:
+    await h.say(ANYA, ANYA, "/play")
+    menu = h.last_with_buttons(ANYA)
+    await h.press(ANYA, ANYA, menu.message_id, menu.button_data("Клац!"))
+    lobby = h.last_with_buttons(ANYA)
+    # The computer players' buttons are the first thing the lobby offers here.
+    assert "🤖 + средний" in [t for row in lobby.button_texts for t in row]
+    await h.press(ANYA, ANYA, lobby.message_id, lobby.button_data("🤖 + средний"))
+    lobby = h.fake.message(ANYA, lobby.message_id)
+    assert "2. Ada 🤖 средний" in (lobby.content or "")
+    await h.press(ANYA, ANYA, lobby.message_id, lobby.button_data("⬅ Готово"))
+    await set_option(h, ANYA, lobby.message_id, "Игра до", "50")
+    await h.press(ANYA, ANYA, lobby.message_id, lobby.button_data("▶ Начать"))
+    table = await h.service.table_in(f"tg:{ANYA}")
+    assert table is not None and table.status == Status.PLAYING
+    rng = random.Random(7)
+    for _ in range(400):
+        await computers_move(h, table.id)
+        table, _ = await h.service.get(table.id)
+        if table.status != Status.PLAYING:
+            break
+        options = menu_buttons(h, ANYA)
+        assert options, "Аня is to move but has no buttons"
+        message_id, _, data = rng.choice(options)
+        answer = await h.press(ANYA, ANYA, message_id, data)
+        assert not answer.get("show_alert"), answer
+    assert table.status == Status.FINISHED
+    photos = [m for m in h.fake.messages(ANYA) if m.photo is not None]
+    # One table message and one hand message, both edited in place, and no pings.
+    assert len(photos) == 2
+    assert "🏆" in (photos[0].content or "") + (photos[1].content or "")
+    assert not any("Ваш ход" in (m.content or "") for m in h.fake.messages(ANYA))
+    assert "Ada 🤖" in (photos[0].content or "")
+
+
+async def test_two_people_and_a_computer_play_a_whole_game_in_a_group(h: Harness) -> None:
+    await h.say(ANYA, GROUP, "/play klac")
+    lobby = h.last_with_buttons(GROUP)
+    await h.press(BORIS, GROUP, lobby.message_id, lobby.button_data("✋ Сесть"))
+    await h.press(ANYA, GROUP, lobby.message_id, lobby.button_data("🤖 Компьютерные игроки"))
+    lobby = h.fake.message(GROUP, lobby.message_id)
+    answer = await h.press(BORIS, GROUP, lobby.message_id, lobby.button_data("🤖 + сильный"))
+    assert answer["show_alert"], "only the host adds computers"
+    await h.press(ANYA, GROUP, lobby.message_id, lobby.button_data("🤖 + сильный"))
+    lobby = h.fake.message(GROUP, lobby.message_id)
+    assert "3. Ada 🤖 сильный" in (lobby.content or "")
+    await h.press(ANYA, GROUP, lobby.message_id, lobby.button_data("⬅ Готово"))
+    await set_option(h, GROUP, lobby.message_id, "Игра до", "50")
+    await h.press(ANYA, GROUP, lobby.message_id, lobby.button_data("▶ Начать"))
+    table = await h.service.table_in(f"tg:{GROUP}")
+    assert table is not None and table.status == Status.PLAYING
+    users = {0: ANYA, 1: BORIS}
+    rng = random.Random(3)
+    for _ in range(600):
+        await computers_move(h, table.id)
+        table, state = await h.service.get(table.id)
+        if table.status != Status.PLAYING:
+            break
+        seat = state.turn
+        user = users[seat]
+        message_id, _, data = rng.choice(menu_buttons(h, user))
+        answer = await h.press(user, user, message_id, data)
+        assert not answer.get("show_alert"), answer
+    assert table.status == Status.FINISHED
+    group_table = [m for m in h.fake.messages(GROUP) if m.photo is not None][-1]
+    assert "Ada 🤖" in (group_table.content or "") and "🏆" in (group_table.content or "")
+    # The people were pinged on their turns; nobody tried to write to the computer.
+    assert any("Ваш ход" in (m.content or "") for m in h.fake.messages(ANYA))
+    assert hand(h, BORIS).photo is not None
