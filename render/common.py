@@ -276,6 +276,10 @@ def fit_name(
     return ellipsize(text, font(size, bold=bold), max_width), size
 
 
+#: How a computer player's name is marked (``"Ada 🤖"``).
+COMPUTER_MARK = " 🤖"
+
+
 def draw_name(
     draw: ImageDraw.ImageDraw,
     xy: tuple[float, float],
@@ -288,11 +292,44 @@ def draw_name(
     anchor: str = "lm",
     min_size: int = 0,
 ) -> float:
-    """Draw a player's display name, cleaned, fitted and ellipsized; return its width."""
-    text, size = fit_name(name, max_width, size, min_size, bold=bold)
+    """Draw a player's display name, cleaned, fitted and ellipsized; return its width.
+
+    A computer player's name ends with :data:`COMPUTER_MARK`; the bundled font
+    has no emoji, so the mark is drawn as a small robot after the name.
+    """
+    computer = name.endswith(COMPUTER_MARK)
+    robot = round(size * 0.9) if computer else 0
+    gap = round(size * 0.3) if computer else 0
+    text, size = fit_name(
+        name.removesuffix(COMPUTER_MARK), max_width - robot - gap, size, min_size, bold=bold
+    )
     fnt = font(size, bold=bold)
-    draw_text(draw, xy, text, fnt, fill, anchor=anchor)
-    return fnt.getlength(text)
+    width = fnt.getlength(text)
+    total = width + gap + robot
+    x, y = xy
+    left = x - {"l": 0.0, "m": total / 2, "r": total}[anchor[0]]
+    draw_text(draw, (left, y), text, fnt, fill, anchor="l" + anchor[1])
+    if computer:
+        middle = y if anchor[1] == "m" else y - size / 2
+        draw_robot(draw, (left + width + gap, middle - robot / 2, robot), fill)
+    return total
+
+
+def draw_robot(draw: ImageDraw.ImageDraw, at: tuple[float, float, int], fill: RGB) -> None:
+    """A robot's head, ``size`` px square, its top-left corner at ``(x, y)``."""
+    x, y, size = at
+    head_top = y + size * 0.28
+    draw.rounded_rectangle((x, head_top, x + size, y + size), radius=size * 0.18, fill=fill)
+    eye = size * 0.12
+    for cx in (x + size * 0.32, x + size * 0.68):
+        cy = head_top + (size - size * 0.28) * 0.42
+        draw.ellipse((cx - eye, cy - eye, cx + eye, cy + eye), fill=PAPER)
+    mouth = head_top + (size - size * 0.28) * 0.75
+    draw.line((x + size * 0.3, mouth, x + size * 0.7, mouth), fill=PAPER, width=max(1, size // 12))
+    mid = x + size / 2
+    draw.line((mid, y + size * 0.08, mid, head_top), fill=fill, width=max(1, size // 10))
+    dot = size * 0.09
+    draw.ellipse((mid - dot, y, mid + dot, y + 2 * dot), fill=fill)
 
 
 # --------------------------------------------------------------------- shapes

@@ -41,6 +41,7 @@ from games.core.errors import GameError
 from games.core.menu import Menu, build_menu, movers
 from games.core.protocol import Action, Game
 from render import registry as renderers
+from render.common import COMPUTER_MARK
 
 IMAGE_CACHE_SIZE = 256
 
@@ -83,7 +84,7 @@ class Screens:
 
     def names(self, table: Table) -> list[str]:
         """Display names in seat order; seats played by the bot are marked."""
-        return [p.name + (" 🤖" if p.bot else "") for p in table.players]
+        return [p.name + (COMPUTER_MARK if p.bot else "") for p in table.players]
 
     def error(self, exc: Exception, lang: str) -> str:
         """A refusal explained to the player who caused it."""

@@ -193,3 +193,23 @@ def test_a_renderers_key_colours_survive_the_palette_exactly(keep: tuple[c.RGB, 
     for i, colour in enumerate(keep):
         if im.getpixel((i * 8 + 7, 7)) == colour:
             assert back.getpixel((i * 8 + 7, 7)) == colour, colour
+
+
+def test_a_computer_players_mark_is_drawn_as_a_robot_not_a_box() -> None:
+    def drawn(name: str) -> tuple[float, Image.Image]:
+        image = Image.new("RGB", (300, 60), c.PAPER)
+        width = c.draw_name(ImageDraw.Draw(image), (10, 30), name, 280, 32)
+        return width, image
+
+    plain_width, plain = drawn("Ada")
+    marked_width, marked = drawn("Ada" + c.COMPUTER_MARK)
+    boxed_width, _ = drawn("Ada □")
+    assert marked_width > plain_width
+    # The name itself is drawn the same; the robot is ink where the plain name has none.
+    right = (int(plain_width) + 14, 0, 300, 60)
+    assert plain.crop(right).getcolors() == [(len(plain.crop(right).getdata()), c.PAPER)]
+    assert len(marked.crop(right).getcolors() or []) > 1
+    assert marked.crop((0, 0, int(plain_width) + 10, 60)) == plain.crop(
+        (0, 0, int(plain_width) + 10, 60)
+    )
+    assert boxed_width != marked_width
