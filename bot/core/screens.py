@@ -27,6 +27,7 @@ from bot.core.tables import Status, Table
 from bot.core.tokens import (
     DeckToken,
     ExplainToken,
+    HintToken,
     LobbyToken,
     MoveToken,
     NoopToken,
@@ -196,6 +197,8 @@ class Screens:
             row = counts.get(game, {"played": 0, "won": 0})
             title = t(f"game-{game}")
             lines.append(t("stats-line", game=title, played=row["played"], won=row["won"]))
+            if row.get("hints"):
+                lines.append(t("stats-hints", count=row["hints"]))
             for level in LEVELS:
                 vs = counts.get(f"{game}{VS}{level}")
                 if vs:
@@ -231,6 +234,7 @@ class Screens:
         path: Sequence[int] = (),
         *,
         explain: bool = False,
+        hint: Sequence[int] | None = None,
     ) -> Screen:
         """The table message: the public image, a caption, and its buttons.
 
@@ -238,7 +242,8 @@ class Screens:
         (at ``path``), laid out like the field when the game has one, plus
         the game's shared buttons; every table gets vote buttons while a vote
         is open. With ``explain`` the caption also says why the menu leaves
-        targets out.
+        targets out; with ``hint`` (a whole menu path) it marks the computer's
+        suggestion, and a game that draws previews shows it as one.
         """
         game, view, names, image, key = await self._drawn(table, state, None)
         t = partial(self.t, lang)
@@ -259,10 +264,12 @@ class Screens:
         buttons: list[tuple[Button, ...]] = []
         if game.public_moves and game_movers:
             seat = game_movers[0]
+            path = self._hint_path(table, path, hint)
             menu = build_menu(game, state, seat, path)
             prompt = presenter.prompt(view, menu, names, t)
             lines += [prompt] if prompt else []
-            buttons += self._menu_buttons(table, state, seat, menu, lang)
+            lines += self._hint_lines(table, state, seat, hint, lang)
+            buttons += self._menu_buttons(table, state, seat, menu, lang, hint)
             if explain:
                 lines += self._why_lines(table, state, seat, menu, lang)
             preview = await self._preview(table, state, seat, menu, view, names)
@@ -329,17 +336,31 @@ class Screens:
         return self.t(lang, choice.msg, **args)
 
     def _menu_buttons(
-        self, table: Table, state: Any, seat: int, menu: Menu, lang: str
+        self,
+        table: Table,
+        state: Any,
+        seat: int,
+        menu: Menu,
+        lang: str,
+        hint: Sequence[int] | None = None,
     ) -> list[tuple[Button, ...]]:
-        """The buttons of ``seat``'s ``menu``, with back/cancel below a sub-level."""
+        """The buttons of ``seat``'s ``menu``, with back/cancel below a sub-level
+        and, at the top, 💡 for a hint; the hinted option is marked 💡."""
         game = registry.get(table.game)
         presenter = presenters.get(table.game)
         names = self.names(table)
+        depth = len(menu.path)
+        hinted = (
+            hint[depth]
+            if hint is not None and tuple(hint[:depth]) == menu.path and depth < len(hint)
+            else None
+        )
         options = [
             (
                 choice,
                 Button(
-                    self.t(lang, choice.msg, **presenter.args(choice.args, names)),
+                    ("💡 " if i == hinted else "")
+                    + self.t(lang, choice.msg, **presenter.args(choice.args, names)),
                     MoveToken(table.id, table.state_version, seat, (*menu.path, i)).encode(),
                     choice=True,
                 ),
@@ -354,15 +375,44 @@ class Screens:
         else:
             rows = _pack([(b,) for _, b in options])
         version = table.state_version
+        extras = []
         if game.explain(state, seat, [c.key for c in menu.taken]):
             why = ExplainToken(table.id, version, seat, menu.path).encode()
-            rows = (*rows, (Button(self.t(lang, "btn-why-not"), why),))
+            extras.append(Button(self.t(lang, "btn-why-not"), why))
+        if table.hints == "on" and not menu.path and hint is None and not table.players[seat].bot:
+            extras.append(
+                Button(self.t(lang, "btn-hint"), HintToken(table.id, version, seat, ()).encode())
+            )
+        if extras:
+            rows = (*rows, tuple(extras))
         if menu.path:
             back = MoveToken(table.id, version, seat, menu.path[:-1]).encode()
             root = MoveToken(table.id, version, seat, ()).encode()
             t = partial(self.t, lang)
             rows = (*rows, (Button(t("btn-back"), back), Button(t("btn-cancel-move"), root)))
         return list(rows)
+
+    def _hint_path(
+        self, table: Table, path: Sequence[int], hint: Sequence[int] | None
+    ) -> Sequence[int]:
+        """Where a hinted public menu opens: at the confirm step of a game that
+        previews moves (the picture shows the suggestion), else where it was."""
+        if hint is None or renderers.get(table.game).preview is None:
+            return path
+        return hint[:-1]
+
+    def _hint_lines(
+        self, table: Table, state: Any, seat: int, hint: Sequence[int] | None, lang: str
+    ) -> list[str]:
+        """The computer's suggestion in words, step by step."""
+        if hint is None:
+            return []
+        game = registry.get(table.game)
+        presenter = presenters.get(table.game)
+        names = self.names(table)
+        taken = build_menu(game, state, seat, hint).taken
+        steps = " → ".join(self.t(lang, c.msg, **presenter.args(c.args, names)) for c in taken)
+        return [self.t(lang, "hint-line", move=steps)]
 
     def _why_lines(self, table: Table, state: Any, seat: int, menu: Menu, lang: str) -> list[str]:
         """The reasons the game gives for what ``menu`` leaves out."""
@@ -400,10 +450,12 @@ class Screens:
         path: Sequence[int] = (),
         *,
         explain: bool = False,
+        hint: Sequence[int] | None = None,
     ) -> Screen:
         """A seat's hand and, on its turn, the move menu at ``path``.
 
-        With ``explain`` the text also says why the menu leaves targets out.
+        With ``explain`` the text also says why the menu leaves targets out;
+        with ``hint`` (a whole menu path) it marks the computer's suggestion.
         """
         game, view, names, image, key = await self._drawn(table, state, seat)
         t = partial(self.t, lang)
@@ -418,10 +470,11 @@ class Screens:
                 t(numbered) if self.i18n.has("en", numbered) else ""
             )
             lines = [t("seat-your-turn"), taken, prompt]
+            lines += self._hint_lines(table, state, seat, hint, lang)
             if explain:
                 lines += self._why_lines(table, state, seat, menu, lang)
             text = "\n".join(line for line in lines if line)
-            buttons = self._menu_buttons(table, state, seat, menu, lang)
+            buttons = self._menu_buttons(table, state, seat, menu, lang, hint)
         elif table.status == Status.PLAYING:
             # Not naming whose turn it is keeps this screen unchanged while
             # others move, so frontends need not update it after every move.

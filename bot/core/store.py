@@ -300,6 +300,10 @@ class Store:
                 pipe.hincrby(f"{self.prefix}stats:{player}", f"{record}:won", 1)
             await pipe.execute()
 
+    async def add_hint(self, player: str, game: str) -> None:
+        """Count a hint the player asked for in ``game``."""
+        await self.redis.hincrby(f"{self.prefix}stats:{player}", f"{game}:hints", 1)
+
     async def stats(self, player: str) -> dict[str, dict[str, int]]:
         """``{record: {"played": n, "won": m}}`` for a player; a record is a game
         (people only) or ``game:vs:level`` (against the computer at that level)."""

@@ -70,6 +70,8 @@ class Table:
     options: dict[str, Any] = field(default_factory=dict)
     turn_seconds: int = 0  # 0: no deadline
     on_timeout: str = Timeout.AUTO.value
+    #: ``"on"``: the player to move may ask the computer for a suggestion.
+    hints: str = "on"
     status: str = Status.LOBBY.value
     players: list[Player] = field(default_factory=list)
     version: int = 0  # bumps on every write of the record (compare-and-set)

@@ -10,6 +10,7 @@
 ``s:ID:VER:N``          shared action N of the game (e.g. a vote), for whoever presses
 ``z:ID``                a placeholder (an empty cell of a field keyboard)
 ``w:ID:VER:SEAT:PATH``  "why not?": the menu at PATH with the reasons for what it leaves out
+``i:ID:VER:SEAT:``      "hint": the computer's suggestion for SEAT, marked in its menu
 ``d:GAME:SET:SUIT:OP``  the deck builder of GAME showing SET and SUIT; OP changes the draft
 
 Tokens fit Telegram's 64-byte callback data and Discord's 100-character
@@ -27,7 +28,7 @@ MAX_TOKEN_BYTES = 64
 
 _ID = r"[A-Za-z0-9_-]{4,16}"
 _MOVE = re.compile(
-    rf"([mw]):({_ID}):(\d{{1,9}}):(\d{{1,2}}):((?:\d{{1,3}}(?:\.\d{{1,3}}){{0,7}})?)"
+    rf"([mwi]):({_ID}):(\d{{1,9}}):(\d{{1,2}}):((?:\d{{1,3}}(?:\.\d{{1,3}}){{0,7}})?)"
 )
 _LOBBY = re.compile(rf"l:({_ID}):(j|l|s|c|b|o\d{{1,2}}|a[0-2]|r\d)")
 _VOTE = re.compile(rf"v:({_ID}):(\d{{1,6}}):([yn])")
@@ -145,6 +146,16 @@ class ExplainToken(MoveToken):
 
 
 @dataclass(frozen=True)
+class HintToken(MoveToken):
+    """Show a seat's menu with the computer's suggestion marked (a lobby option).
+
+    A kind of :class:`MoveToken` (the same checks apply), so test for it first.
+    """
+
+    prefix: ClassVar[str] = "i"
+
+
+@dataclass(frozen=True)
 class DeckToken:
     """A deck-builder button: the page (card set and suit) to show, and what to change.
 
@@ -182,7 +193,7 @@ def decode(text: object) -> Token:
         raise BadToken("malformed token")
     if m := _MOVE.fullmatch(text):
         path = tuple(int(p) for p in m[5].split(".")) if m[5] else ()
-        kind = ExplainToken if m[1] == "w" else MoveToken
+        kind = {"w": ExplainToken, "i": HintToken}.get(m[1], MoveToken)
         return kind(m[2], int(m[3]), int(m[4]), path)
     if m := _LOBBY.fullmatch(text):
         return LobbyToken(m[1], m[2])

@@ -67,6 +67,8 @@ def fit(
     rows = _distinct(rows)
     as_buttons = [chunk for row in rows for chunk in _chunks(row)]
     as_buttons += _chunks(extra)
+    if len(as_buttons) > MAX_ROWS:
+        as_buttons = _packed_controls(as_buttons)
     if len(as_buttons) <= MAX_ROWS:
         return [_keys(row, start=i * ROW_BUTTONS) for i, row in enumerate(as_buttons)]
     controls = [b for row in rows for b in row if not b.choice] + list(extra)
@@ -84,6 +86,21 @@ def fit(
         for i, group in enumerate(groups)
     ]
     return pickers + [_keys(row) for row in control_rows]
+
+
+def _packed_controls(rows: list[tuple[Button, ...]]) -> list[tuple[Button, ...]]:
+    """``rows`` with each run of rows without choices (why not, hint, votes, …)
+    packed into full rows, so that a field keeps its shape where it can."""
+    out: list[tuple[Button, ...]] = []
+    run: list[Button] = []
+    for row in rows:
+        if any(b.choice for b in row):
+            out += _chunks(tuple(run))
+            run = []
+            out.append(row)
+        else:
+            run += row
+    return out + _chunks(tuple(run))
 
 
 def _distinct(rows: tuple[tuple[Button, ...], ...]) -> tuple[tuple[Button, ...], ...]:

@@ -112,7 +112,12 @@ async def _token(
     elif outcome.path is not None and outcome.state is not None and chat is not None:
         chat_lang = await frontend.chat_lang(chat)
         screen = await frontend.screens.table(
-            table, outcome.state, chat_lang, outcome.path, explain=outcome.explain
+            table,
+            outcome.state,
+            chat_lang,
+            outcome.path,
+            explain=outcome.explain,
+            hint=outcome.hint,
         )
         frontend.publisher.show_table(table, outcome.state, chat_lang, screen)
 
@@ -154,7 +159,13 @@ async def _hand_press(
         return  # a move: the publisher brings every hand up to date
     assert seat is not None and outcome.state is not None
     shown, digest = await publisher.hand_message(
-        outcome.table, outcome.state, seat, lang, outcome.path or (), explain=outcome.explain
+        outcome.table,
+        outcome.state,
+        seat,
+        lang,
+        outcome.path or (),
+        explain=outcome.explain,
+        hint=outcome.hint,
     )
     if resend and message.flags.ephemeral:
         await send_hand(frontend, interaction, outcome.table, seat, shown, digest, retire=True)

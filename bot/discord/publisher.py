@@ -158,9 +158,10 @@ class Publisher(ChatPublisher):
         path: tuple[int, ...] = (),
         *,
         explain: bool = False,
+        hint: tuple[int, ...] | None = None,
     ) -> tuple[Outgoing, str]:
         """A seat's hand with its move menu, and a switch for hands by DM; and a digest."""
-        screen = await self.screens.seat(table, state, seat, lang, path, explain=explain)
+        screen = await self.screens.seat(table, state, seat, lang, path, explain=explain, hint=hint)
         direct = await self.wants_dm(table.players[seat].key)
         switch = Button(
             self.i18n.t(lang, "dc-btn-dm-off" if direct else "dc-btn-dm-on"),

@@ -19,7 +19,7 @@ from bot.core.errors import BadRequest, ServiceError, TableNotFound
 from bot.core.i18n import LANGUAGES, I18n
 from bot.core.languages import Languages
 from bot.core.screens import Screen, Screens
-from bot.core.service import Change, PlayerInfo, TableService
+from bot.core.service import Change, Outcome, PlayerInfo, TableService
 from bot.core.tables import Status, Table
 from bot.core.tokens import BadToken, MoveToken, NoopToken, decode
 from bot.playground.images import PUBLIC, Gallery, png_size
@@ -43,6 +43,7 @@ class _Path:
     state_version: int
     path: tuple[int, ...]
     explain: bool
+    hint: tuple[int, ...] | None
 
 
 class Refusal(Exception):
@@ -232,7 +233,7 @@ class Playground:
         except (ServiceError, GameError) as exc:
             raise Refusal(self.screens.error(exc, lang)) from exc
         if outcome.path is not None and outcome.state is not None:
-            self._remember_path(room, PUBLIC, outcome.table, outcome.path, outcome.explain)
+            self._remember_path(room, PUBLIC, outcome)
 
     async def press_private(self, room: Room, index: int, token: str) -> None:
         """A button of player ``index``'s own panel: a step of that seat's move menu."""
@@ -248,7 +249,7 @@ class Playground:
         except (ServiceError, GameError) as exc:
             raise Refusal(self.screens.error(exc, lang)) from exc
         if outcome.path is not None and outcome.state is not None:
-            self._remember_path(room, player.key, outcome.table, outcome.path, outcome.explain)
+            self._remember_path(room, player.key, outcome)
 
     async def stop(self, room: Room, index: int) -> None:
         """``/stop`` by player ``index``: close the lobby, or propose to stop the game."""
@@ -265,22 +266,25 @@ class Playground:
         except (ServiceError, GameError) as exc:
             raise Refusal(self.screens.error(exc, lang)) from exc
 
-    def _remember_path(
-        self, room: Room, audience: str, table: Table, path: tuple[int, ...], explain: bool
-    ) -> None:
-        self._paths[(room.id, audience)] = _Path(table.id, table.state_version, path, explain)
+    def _remember_path(self, room: Room, audience: str, outcome: Outcome) -> None:
+        table = outcome.table
+        assert outcome.path is not None
+        self._paths[(room.id, audience)] = _Path(
+            table.id, table.state_version, outcome.path, outcome.explain, outcome.hint
+        )
         # Other pages of the room show the same view (a Telegram message is
         # edited for everyone who sees it).
         self.hub.notify(room.id)
 
-    def _path(self, room: Room, audience: str, table: Table) -> tuple[tuple[int, ...], bool]:
+    def _path(self, room: Room, audience: str, table: Table) -> _Path:
+        """Where ``audience`` navigated the menu of the table's current state."""
         shown = self._paths.get((room.id, audience))
         if shown is None or (shown.table_id, shown.state_version) != (
             table.id,
             table.state_version,
         ):
-            return (), False
-        return shown.path, shown.explain
+            return _Path(table.id, table.state_version, (), False, None)
+        return shown
 
     # -- what pages show -----------------------------------------------------
 
@@ -304,8 +308,10 @@ class Playground:
             lobby = self.screens.lobby(table, lang)
             messages.append(self._message("lobby", lobby, room, PUBLIC, pictures))
             if state is not None:
-                path, explain = self._path(room, PUBLIC, table)
-                screen = await self.screens.table(table, state, lang, path, explain=explain)
+                shown = self._path(room, PUBLIC, table)
+                screen = await self.screens.table(
+                    table, state, lang, shown.path, explain=shown.explain, hint=shown.hint
+                )
                 messages.append(self._message("table", screen, room, PUBLIC, pictures))
                 if table.status == Status.PLAYING:
                     to_move = [s for s in movers(game, state) if not table.players[s].bot]
@@ -356,8 +362,10 @@ class Playground:
         elif not self.screens.has_private(table.game):
             message = _text_message(t("pg-seat-public"))
         else:
-            path, explain = self._path(room, player.key, table)
-            screen = await self.screens.seat(table, state, seat, lang, path, explain=explain)
+            shown = self._path(room, player.key, table)
+            screen = await self.screens.seat(
+                table, state, seat, lang, shown.path, explain=shown.explain, hint=shown.hint
+            )
             pictures = f"{self.panel_url(room, index)}img/"
             message = self._message("hand", screen, room, player.key, pictures)
             to_move = any(row for row in screen.buttons)

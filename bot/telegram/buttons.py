@@ -68,14 +68,14 @@ async def press(query: CallbackQuery, frontend: Frontend) -> None:
             # A public game's menu lives on the table message, in the chat's language.
             chat_lang = await frontend.chat_lang(table.chat)
             screen = await frontend.screens.table(
-                table, state, chat_lang, path, explain=outcome.explain
+                table, state, chat_lang, path, explain=outcome.explain, hint=outcome.hint
             )
             ref = "tg:table"
         else:
             seat = table.seat_of(ids.player_key(user.id))
             assert seat is not None
             screen = await frontend.screens.seat(
-                table, state, seat, lang, path, explain=outcome.explain
+                table, state, seat, lang, path, explain=outcome.explain, hint=outcome.hint
             )
             ref = f"tg:hand:{seat}"
         frontend.publisher.edit_pressed(

@@ -41,13 +41,14 @@ async def test_lobby_screen_in_both_languages(service: TableService, screens: Sc
     labels = [b.label for row in en.buttons for b in row]
     assert labels[:2] == ["✋ Join", "🚪 Leave"] and labels[-2:] == ["▶ Start", "✖ Cancel"]
     assert "🤖 Computer players" in labels
-    assert len(all_tokens(en)) == 8 and all(len(t.encode()) <= 64 for t in all_tokens(en))
+    assert "⚙ Hints: on" in labels
+    assert len(all_tokens(en)) == 9 and all(len(t.encode()) <= 64 for t in all_tokens(en))
 
 
 async def test_lobby_buttons_work_through_press(service: TableService, screens: Screens) -> None:
     table = await service.create("tg:-100", ALICE, "klac")
     tokens = all_tokens(screens.lobby(table, "en"))
-    join, leave, target, turn, timeout, _, start, cancel = tokens
+    join, leave, target, turn, timeout, _, _, start, cancel = tokens
     await service.press(BOB, join, chat="tg:-100")
     await service.press(CAROL, join, chat="tg:-100")
     outcome = await service.press(CAROL, leave, chat="tg:-100")
@@ -69,8 +70,9 @@ async def test_seat_screen_walks_the_choice_tree(service: TableService, screens:
     seat, player = player_to_move(table, state)
     top = await screens.seat(table, state, seat, "en")
     assert top.text.startswith("🟢 Your turn")
-    cards = all_tokens(top)
+    cards = [b.token for row in top.buttons for b in row if b.choice and b.token]
     assert len(cards) == len(set(state.hands[seat]))
+    assert [b.label for b in top.buttons[-1]] == ["💡 Hint"]
     outcome = await service.press(player, cards[0])
     assert outcome.path == (0,)
     second = await screens.seat(table, state, seat, "en", outcome.path)

@@ -84,13 +84,15 @@ async def test_options_are_changed_by_the_creator_only(service: TableService) ->
     table = await service.set_option(table.id, ALICE.key, "target", 50)
     assert table.options["target"] == 50
     names = [spec.key for spec, _ in service.lobby_options(table)]
-    assert names == ["target", "turn_seconds", "on_timeout"]
+    assert names == ["target", "turn_seconds", "on_timeout", "hints"]
     table = await service.cycle_option(table.id, ALICE.key, 0)
     assert table.options["target"] == 100
     table = await service.cycle_option(table.id, ALICE.key, 2)
     assert table.on_timeout == "bot"
     table = await service.set_option(table.id, ALICE.key, "turn_seconds", 0)
     assert table.turn_seconds == 0
+    table = await service.cycle_option(table.id, ALICE.key, 3)
+    assert table.hints == "off"
 
 
 async def test_start_rules(service: TableService, clock: FakeClock) -> None:

@@ -225,10 +225,10 @@ async def test_krendzu_moves_with_select_menus(server: Server) -> None:
     users = [ANYA, BORIS]
     table_id = await open_table(server, "krendzu", users)
     players = Players(server, table_id, users, random.Random(2))
-    for _ in range(12):
+    for _ in range(30):
         await players.move()
     table, _ = await server.service.get(table_id)
-    assert table.state_version >= 12
+    assert table.state_version >= 30
     # A hand of 10+ cards and a growing field do not fit in 25 buttons.
     assert players.selects > 0
     for user in users:

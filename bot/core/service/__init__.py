@@ -8,6 +8,8 @@ adds button presses, which reach into all of them.
 
 from __future__ import annotations
 
+import asyncio
+import zlib
 from typing import Any
 
 from bot.core import tokens
@@ -34,10 +36,10 @@ from bot.core.service.base import (
 )
 from bot.core.service.deadlines import DeadlineService
 from bot.core.tables import Status, Table
-from games import registry
+from games import ai, registry
 from games.ai import LEVELS
 from games.core.errors import IllegalAction
-from games.core.menu import build_menu
+from games.core.menu import build_menu, own_actions
 
 __all__ = [
     "BOT_DELAY_SECONDS",
@@ -117,6 +119,26 @@ class TableService(DeadlineService):
         table, state = await self.play(table.id, player_key, tok.version, shared[tok.index])
         return Outcome(table, state)
 
+    async def _hint(self, table: Table, state: Any, seat: int) -> tuple[int, ...]:
+        """The menu path of the move the computer (``normal``) suggests to ``seat``,
+        decided off the event loop from what the seat sees; counted in its stats."""
+        if table.hints != "on":
+            raise ServiceError("hints-off")
+        game = registry.get(table.game)
+        own = own_actions(game, state, seat)
+        if not own:
+            raise StaleVersion()
+        seed = zlib.crc32(f"{table.id}:{table.state_version}:{seat}:hint".encode())
+        action = await asyncio.to_thread(ai.choose, table.game, state, seat, "normal", seed)
+        if action not in own:  # a vote, say: the hint is about the seat's own move
+            action = own[0]
+        path: list[int] = []
+        for step in game.choice_path(state, seat, action):
+            options = build_menu(game, state, seat, path).options
+            path.append(next(i for i, choice in enumerate(options) if choice.key == step.key))
+        await self.store.add_hint(table.players[seat].key, table.game)
+        return tuple(path)
+
     async def _press_move(
         self, table: Table, state: Any, player_key: str, tok: tokens.MoveToken
     ) -> Outcome:
@@ -136,6 +158,8 @@ class TableService(DeadlineService):
             if menu.action is not None:
                 raise BadRequest()
             return Outcome(table, state, path=tok.path, explain=True)
+        if isinstance(tok, tokens.HintToken):
+            return Outcome(table, state, path=(), hint=await self._hint(table, state, seat))
         if menu.action is None:
             return Outcome(table, state, path=tok.path)
         table, state = await self.play(table.id, player_key, tok.version, menu.action)

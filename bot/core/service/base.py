@@ -48,6 +48,7 @@ MAX_WRITE_ATTEMPTS = 8
 TABLE_OPTIONS = (
     OptionSpec("turn_seconds", DEFAULT_TURN_SECONDS, TURN_SECONDS),
     OptionSpec("on_timeout", Timeout.AUTO.value, tuple(t.value for t in Timeout)),
+    OptionSpec("hints", "on", ("on", "off")),
 )
 
 
@@ -89,6 +90,8 @@ class Outcome:
     path: tuple[int, ...] | None = None
     #: show that menu with the reasons for what it leaves out
     explain: bool = False
+    #: the whole menu path of the computer's suggestion, to mark in the menu
+    hint: tuple[int, ...] | None = None
 
 
 @dataclass

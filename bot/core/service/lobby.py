@@ -67,6 +67,7 @@ class LobbyService(ServiceBase):
             options=game_opts,
             turn_seconds=int(table_opts["turn_seconds"]),
             on_timeout=str(table_opts["on_timeout"]),
+            hints=str(table_opts["hints"]),
             players=[Player(creator.key, creator.name)],
             version=1,
         )
@@ -182,6 +183,7 @@ class LobbyService(ServiceBase):
             **table.options,
             "turn_seconds": table.turn_seconds,
             "on_timeout": table.on_timeout,
+            "hints": table.hints,
         }
         return [(spec, current[spec.key]) for spec in (*game.option_specs, *TABLE_OPTIONS)]
 
@@ -197,8 +199,11 @@ class LobbyService(ServiceBase):
                 check_options(TABLE_OPTIONS[:1], {key: value})
                 table.turn_seconds = int(value)
             elif key == "on_timeout":
-                check_options(TABLE_OPTIONS[1:], {key: value})
+                check_options(TABLE_OPTIONS[1:2], {key: value})
                 table.on_timeout = str(value)
+            elif key == "hints":
+                check_options(TABLE_OPTIONS[2:], {key: value})
+                table.hints = str(value)
             else:
                 game = registry.get(table.game)
                 table.options = dict(game.options({**table.options, key: value}))

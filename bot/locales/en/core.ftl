@@ -17,6 +17,9 @@ lobby-computers-hint = No one to play with? The host can add computer players wi
 option-target = Play to: { $value } points
 option-turn_seconds = Turn time: { $value }
 option-on_timeout = When time runs out: { $value }
+option-hints = Hints: { $value }
+value-hints-on = on
+value-hints-off = off
 option-best_of = Match: best of { $value }
 option-decks = Decks: { $value }
 value-seconds = { $seconds ->
@@ -47,6 +50,7 @@ btn-computers-done = ⬅ Done
 btn-back = ⬅ Back
 btn-cancel-move = ✖ Cancel
 btn-why-not = ❓ Why not?
+btn-hint = 💡 Hint
 why-not-title = ❓ Why not:
 btn-vote-yes = 👍 Yes
 btn-vote-no = 👎 No
@@ -63,6 +67,7 @@ caption-aborted = ⛔ The game was stopped.
 
 ## A seat's private screen
 seat-your-turn = 🟢 Your turn.
+hint-line = 💡 The computer would play: { $move }
 seat-waiting = ⏳ Not your turn yet; I will message you when it is.
 seat-game-over = The game is over.
 
@@ -122,6 +127,7 @@ error-klac-colour-mismatch = A card can only cover a stack of its own colour.
 error-ai-nothing-to-do = There is nothing to do now.
 error-ai-unknown-level = There is no such level for the computer.
 error-no-such-seat = There is no such player.
+error-hints-off = Hints are off at this table.
 error-klac-no-such-seat = There is no such player.
 error-klac-no-such-stack = There is no such stack.
 error-klac-unknown-action = That move is not valid.
@@ -154,6 +160,7 @@ error-klotho-vote-open = A vote is already open.
 error-klotho-vote-placement = You can propose that only after the chips are placed.
 stats-title = 📊 { $player }
 stats-line = { $game }: played { $played }, won { $won }
+stats-hints = ↳ 💡 hints asked: { $count }
 stats-vs-computer = ↳ vs 🤖 { $level ->
     [easy] easy
     [strong] strong

@@ -17,6 +17,9 @@ lobby-computers-hint = Не с кем играть? Хозяин стола мо
 option-target = Игра до: { $value } очков
 option-turn_seconds = Время на ход: { $value }
 option-on_timeout = Когда время вышло: { $value }
+option-hints = Подсказки: { $value }
+value-hints-on = есть
+value-hints-off = нет
 option-best_of = Матч: до { $value ->
     [1] одной победы
     [3] двух побед
@@ -51,6 +54,7 @@ btn-computers-done = ⬅ Готово
 btn-back = ⬅ Назад
 btn-cancel-move = ✖ Отмена
 btn-why-not = ❓ Почему нельзя?
+btn-hint = 💡 Подсказка
 why-not-title = ❓ Почему нельзя:
 btn-vote-yes = 👍 Да
 btn-vote-no = 👎 Нет
@@ -67,6 +71,7 @@ caption-aborted = ⛔ Игра остановлена.
 
 ## Личный экран игрока
 seat-your-turn = 🟢 Ваш ход.
+hint-line = 💡 Компьютер сыграл бы так: { $move }
 seat-waiting = ⏳ Сейчас не ваш ход; я напишу, когда он наступит.
 seat-game-over = Игра окончена.
 
@@ -126,6 +131,7 @@ error-klac-colour-mismatch = Карту можно положить только
 error-ai-nothing-to-do = Сейчас делать нечего.
 error-ai-unknown-level = У компьютера нет такого уровня игры.
 error-no-such-seat = Такого игрока нет.
+error-hints-off = Подсказки за этим столом выключены.
 error-klac-no-such-seat = Такого игрока нет.
 error-klac-no-such-stack = Такой стопки нет.
 error-klac-unknown-action = Такого хода не бывает.
@@ -158,6 +164,7 @@ error-klotho-vote-open = Голосование уже идёт.
 error-klotho-vote-placement = Предложить это можно только после расстановки фишек.
 stats-title = 📊 { $player }
 stats-line = { $game }: сыграно { $played }, побед { $won }
+stats-hints = ↳ 💡 подсказок: { $count }
 stats-vs-computer = ↳ против 🤖 { $level ->
     [easy] слабого
     [strong] сильного
