@@ -72,6 +72,8 @@ class Table:
     on_timeout: str = Timeout.AUTO.value
     #: ``"on"``: the player to move may ask the computer for a suggestion.
     hints: str = "on"
+    #: How long seats the bot plays wait before moving: ``fast``, ``normal`` or ``slow``.
+    pace: str = "normal"
     status: str = Status.LOBBY.value
     players: list[Player] = field(default_factory=list)
     version: int = 0  # bumps on every write of the record (compare-and-set)

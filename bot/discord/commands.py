@@ -78,8 +78,6 @@ def make_tree(client: discord.Client, frontend: Frontend) -> app_commands.Comman
 
     @tree.command(name=text("play", "dc-cmd-play"), description=text(
         "Start a game in this channel", "dc-cmd-play-desc"))  # fmt: skip
-    @app_commands.guild_only()
-    @app_commands.check(in_server)
     @app_commands.rename(
         game=text("game", "dc-opt-game"),
         turn_time=text("turn_time", "dc-opt-turn-time"),
@@ -102,7 +100,8 @@ def make_tree(client: discord.Client, frontend: Frontend) -> app_commands.Comman
         options: str | None = None,
     ) -> None:
         lang = await _begin(frontend, interaction)
-        missing = frontend.missing_permissions(interaction, lang)
+        solo = interaction.guild_id is None
+        missing = [] if solo else frontend.missing_permissions(interaction, lang)
         if missing:
             await _answer(interaction, i18n.t(lang, "dc-missing-permissions",
                                               permissions=", ".join(missing)))  # fmt: skip
@@ -118,14 +117,19 @@ def make_tree(client: discord.Client, frontend: Frontend) -> app_commands.Comman
             await _answer(interaction, i18n.t(lang, "dc-bad-options", problem=str(exc),
                                               known=known_options(game.value)))  # fmt: skip
             return
-        chat = ids.chat_key(interaction.channel_id or 0)
+        chat = ids.interaction_chat(interaction)
+        who = player(interaction.user)
         try:
-            await frontend.service.create(chat, player(interaction.user), game.value, chosen)
+            table = await frontend.service.create(chat, who, game.value, chosen)
+            if solo:
+                # In the DM with the bot a person plays alone: the lobby opens
+                # on the computer players' buttons.
+                await frontend.service.show_computers(table.id, who.key)
         except (ServiceError, GameError) as exc:
             await _answer(interaction, frontend.screens.error(exc, lang))
             return
-        await _answer(interaction, i18n.t(lang, "dc-lobby-opened",
-                                          game=i18n.t(lang, f"game-{game.value}")))  # fmt: skip
+        opened = "dc-solo-opened" if solo else "dc-lobby-opened"
+        await _answer(interaction, i18n.t(lang, opened, game=i18n.t(lang, f"game-{game.value}")))
 
     @tree.command(name=text("hand", "dc-cmd-hand"), description=text(
         "Show me my hand (only to me)", "dc-cmd-hand-desc"))  # fmt: skip
@@ -133,7 +137,7 @@ def make_tree(client: discord.Client, frontend: Frontend) -> app_commands.Comman
     @app_commands.check(in_server)
     async def hand(interaction: discord.Interaction) -> None:
         lang = await _begin(frontend, interaction)
-        table = await frontend.service.table_in(ids.chat_key(interaction.channel_id or 0))
+        table = await frontend.service.table_in(ids.interaction_chat(interaction))
         key = ids.player_key(interaction.user.id)
         seat = table.seat_of(key) if table is not None else None
         if table is None or seat is None or table.status != Status.PLAYING:
@@ -154,8 +158,7 @@ def make_tree(client: discord.Client, frontend: Frontend) -> app_commands.Comman
             names = [game.value]
         else:
             here = None
-            if interaction.guild_id is not None:
-                here = await frontend.service.table_in(ids.chat_key(interaction.channel_id or 0))
+            here = await frontend.service.table_in(ids.interaction_chat(interaction))
             names = [here.game] if here is not None else registry.names()
         for name in names:
             title = i18n.t(lang, f"game-{name}")
@@ -163,12 +166,10 @@ def make_tree(client: discord.Client, frontend: Frontend) -> app_commands.Comman
 
     @tree.command(name=text("stop", "dc-cmd-stop"), description=text(
         "Close the lobby, or vote to stop the game", "dc-cmd-stop-desc"))  # fmt: skip
-    @app_commands.guild_only()
-    @app_commands.check(in_server)
     async def stop(interaction: discord.Interaction) -> None:
         lang = await _begin(frontend, interaction)
         key = ids.player_key(interaction.user.id)
-        table = await frontend.service.table_in(ids.chat_key(interaction.channel_id or 0))
+        table = await frontend.service.table_in(ids.interaction_chat(interaction))
         try:
             if table is None:
                 raise TableNotFound()

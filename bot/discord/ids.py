@@ -26,14 +26,28 @@ DIRECT = re.compile(r"D:([01])")
 SELECT = re.compile(r"S:\d{1,2}")
 
 
-def chat_key(channel_id: int) -> str:
-    """The core's key of a channel (a thread is a channel too)."""
-    return f"{PREFIX}{channel_id}"
+DM_PREFIX = f"{PREFIX}dm:"
+
+
+def chat_key(channel_id: int, *, dm: bool = False) -> str:
+    """The core's key of a channel (a thread is a channel too); a DM with the bot,
+    where a person plays alone against the computer, is told apart."""
+    return f"{DM_PREFIX if dm else PREFIX}{channel_id}"
+
+
+def interaction_chat(interaction: discord.Interaction) -> str:
+    """The core's key of the channel an interaction came from."""
+    return chat_key(interaction.channel_id or 0, dm=interaction.guild_id is None)
+
+
+def is_dm(key: str) -> bool:
+    """True for the key of a DM with the bot (see :func:`chat_key`)."""
+    return key.startswith(DM_PREFIX)
 
 
 def channel_id(key: str) -> int:
     """The channel id of a key made by :func:`chat_key`."""
-    return int(key.removeprefix(PREFIX))
+    return int(key.removeprefix(DM_PREFIX).removeprefix(PREFIX))
 
 
 def player_key(user_id: int) -> str:

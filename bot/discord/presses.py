@@ -50,7 +50,7 @@ async def on_interaction(frontend: Frontend, interaction: discord.Interaction) -
     except Exception:
         log.exception("event=press-failed user=%s", interaction.user.id)
         await tell(interaction, frontend.i18n.t(lang, "error-internal"))
-    if not _private(interaction):
+    if not await _private(frontend, interaction):
         # Refused presses too: on a table the channel no longer lets the bot
         # update, every button is stale, and the presser should hear why.
         await _warn_if_refused(frontend, interaction, lang)
@@ -88,7 +88,7 @@ async def _token(
     """A core token pressed on the lobby, the table, a hand or the options panel."""
     tok = decode(token)
     message = interaction.message
-    private = _private(interaction)
+    private = await _private(frontend, interaction)
     # In private only moves (hands), lobby options (their panel) and the deck
     # builder are pressed; the builder nowhere else.
     public_only = not isinstance(tok, MoveToken | LobbyToken | DeckToken)
@@ -99,7 +99,7 @@ async def _token(
         screen, _ = await frontend.screens.deck_press(tok, key, lang)
         await _edit_pressed(interaction, outgoing(screen, placeholder=_choose(frontend, lang)))
         return
-    chat = None if private else ids.chat_key(interaction.channel_id or 0)
+    chat = None if private else ids.interaction_chat(interaction)
     who = player(interaction.user)
     if private and isinstance(tok, MoveToken):
         await _hand_press(frontend, interaction, message, tok, token, lang)
@@ -215,7 +215,7 @@ async def _hand(
 ) -> None:
     """ "My hand": the presser's hand and move buttons, for them alone."""
     table, state = await frontend.service.get(table_id)
-    if interaction.guild_id is not None and table.chat != ids.chat_key(interaction.channel_id or 0):
+    if interaction.guild_id is not None and table.chat != ids.interaction_chat(interaction):
         raise BadRequest()
     seat = table.seat_of(ids.player_key(interaction.user.id))
     if seat is None:
@@ -278,7 +278,7 @@ async def _edit_pressed(interaction: discord.Interaction, shown: Outgoing) -> No
 
 async def _warn_if_refused(frontend: Frontend, interaction: discord.Interaction, lang: str) -> None:
     """Tell the presser when the channel refused the bot's last message for its table."""
-    chat = ids.chat_key(interaction.channel_id or 0)
+    chat = ids.interaction_chat(interaction)
     try:
         table = await frontend.service.table_in(chat)
         if table is None or not await frontend.publisher.channel_refused(table.id):
@@ -301,7 +301,18 @@ def _choose(frontend: Frontend, lang: str) -> str:
     return frontend.i18n.t(lang, "dc-choose")
 
 
-def _private(interaction: discord.Interaction) -> bool:
-    """Pressed on an ephemeral message or in a DM: only the presser sees it."""
+async def _private(frontend: Frontend, interaction: discord.Interaction) -> bool:
+    """Pressed on a message only the presser sees: an ephemeral one, or one in a DM
+    other than the lobby and table of a game played alone there (hands, the deck
+    builder)."""
     message = interaction.message
-    return interaction.guild_id is None or (message is not None and message.flags.ephemeral)
+    if message is not None and message.flags.ephemeral:
+        return True
+    if interaction.guild_id is not None:
+        return False
+    table = await frontend.service.table_in(ids.interaction_chat(interaction))
+    return (
+        table is None
+        or message is None
+        or not await frontend.publisher.is_table_message(table.id, message.id)
+    )

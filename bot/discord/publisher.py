@@ -140,10 +140,17 @@ class Publisher(ChatPublisher):
         if table.status != Status.PLAYING:
             self._drop_ping(table)
 
+    async def is_table_message(self, table_id: str, message_id: int) -> bool:
+        """True for the table's lobby or table message."""
+        refs = [await self.store.get_ref(table_id, ref) for ref in (LOBBY_REF, TABLE_REF)]
+        return str(message_id) in refs
+
     def table_message(self, table: Table, screen: Screen, lang: str) -> Outgoing:
-        """The table screen plus "My hand" while a game with hands is running."""
+        """The table screen plus "My hand" while a game with hands is running (in a
+        DM, where one plays alone, the hand is always shown below the table)."""
         extra: tuple[Button, ...] = ()
-        if table.status == Status.PLAYING and self.screens.has_private(table.game):
+        solo = ids.is_dm(table.chat)
+        if table.status == Status.PLAYING and self.screens.has_private(table.game) and not solo:
             extra = (Button(self.i18n.t(lang, "dc-btn-hand"), ids.hand_id(table.id)),)
         return outgoing(screen, extra, placeholder=self.i18n.t(lang, "dc-choose"))
 
@@ -162,12 +169,12 @@ class Publisher(ChatPublisher):
     ) -> tuple[Outgoing, str]:
         """A seat's hand with its move menu, and a switch for hands by DM; and a digest."""
         screen = await self.screens.seat(table, state, seat, lang, path, explain=explain, hint=hint)
-        direct = await self.wants_dm(table.players[seat].key)
-        switch = Button(
-            self.i18n.t(lang, "dc-btn-dm-off" if direct else "dc-btn-dm-on"),
-            ids.direct_id(not direct),
-        )
-        message = outgoing(screen, (switch,), placeholder=self.i18n.t(lang, "dc-choose"))
+        switch: tuple[Button, ...] = ()
+        if not ids.is_dm(table.chat):
+            direct = await self.wants_dm(table.players[seat].key)
+            label = self.i18n.t(lang, "dc-btn-dm-off" if direct else "dc-btn-dm-on")
+            switch = (Button(label, ids.direct_id(not direct)),)
+        message = outgoing(screen, switch, placeholder=self.i18n.t(lang, "dc-choose"))
         return message, _digest(screen)
 
     async def hand_ref(self, table_id: str, seat: int) -> HandRef | None:
@@ -198,7 +205,7 @@ class Publisher(ChatPublisher):
         if player.bot:
             return
         lang = await self.languages.for_user(player.key)
-        direct = await self.wants_dm(player.key)
+        direct = ids.is_dm(table.chat) or await self.wants_dm(player.key)
 
         async def call() -> None:
             message, digest = await self.hand_message(table, state, seat, lang)
@@ -389,7 +396,8 @@ class Publisher(ChatPublisher):
         in_channel: list[int] = []
         for seat in seats:
             player = table.players[seat]
-            if player.bot:
+            # A game played alone in a DM shows the turn in its own messages.
+            if player.bot or ids.is_dm(table.chat):
                 continue
             if await self.wants_dm(player.key) and self.screens.has_private(table.game):
                 await self._ping_dm(table, seat, notice)

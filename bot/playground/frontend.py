@@ -173,6 +173,9 @@ class Playground:
             await self.rooms.set_table(room.id, table.id, game=game)
             for player in others[: registry.get(game).max_seats - 1]:
                 await self.service.join(table.id, _info(player))
+            if not others:
+                # Alone at the table: the lobby opens on the computer players' buttons.
+                await self.service.show_computers(table.id, host.key)
         except (ServiceError, GameError) as exc:
             raise Refusal(self.screens.error(exc, lang)) from exc
 

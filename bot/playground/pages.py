@@ -110,6 +110,7 @@ def home(i18n: I18n, lang: str, recent: Sequence[tuple[Room, str]]) -> str:
 <p class="hint">{t("pg-options-hint")}</p>
 </fieldset>
 <button type="submit" class="primary" id="create">{t("pg-create")}</button>
+<button type="button" id="solo">{t("pg-solo")}</button>
 </form>
 </section>
 <section class="card">

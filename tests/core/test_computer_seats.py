@@ -103,3 +103,31 @@ async def test_one_person_plays_a_whole_game_against_computers(
     # Counted against the strongest computer at the table, apart from games among people.
     assert "klac" not in stats and stats["klac:vs:normal"]["played"] == 1
     assert await service.stats(table.players[1].key) == {}
+
+
+@pytest.mark.parametrize(("pace", "seconds"), [("fast", 0.5), ("slow", 3.0)])
+async def test_consecutive_computer_moves_come_at_the_tables_pace(
+    service: TableService, clock: FakeClock, pace: str, seconds: float
+) -> None:
+    table = await service.create("tg:-100", ALICE, "klac", {"pace": pace, "turn_seconds": 0})
+    await service.add_computer(table.id, ALICE.key, "easy")
+    await service.add_computer(table.id, ALICE.key, "easy")
+    table = await service.start(table.id, ALICE.key)
+    game = registry.get("klac")
+    table, state = await service.get(table.id)
+    while game.to_move(state) != [0]:
+        clock.advance(seconds)
+        await service.run_due()
+        table, state = await service.get(table.id)
+    action = game.legal_actions(state, 0)[0]
+    table, state = await service.play(table.id, ALICE.key, table.state_version, action)
+    # Two computers in a row: each move waits the pace, one at a time.
+    for _ in range(2):
+        assert game.to_move(state)[0] != 0
+        assert await service.store.due_at(table.id, "turn") == pytest.approx(clock() + seconds)
+        clock.advance(seconds - 0.1)
+        assert await service.run_due() == 0
+        clock.advance(0.1)
+        assert await service.run_due() == 1
+        table, state = await service.get(table.id)
+    assert game.to_move(state) == [0]

@@ -84,7 +84,7 @@ async def test_options_are_changed_by_the_creator_only(service: TableService) ->
     table = await service.set_option(table.id, ALICE.key, "target", 50)
     assert table.options["target"] == 50
     names = [spec.key for spec, _ in service.lobby_options(table)]
-    assert names == ["target", "turn_seconds", "on_timeout", "hints"]
+    assert names == ["target", "turn_seconds", "on_timeout", "hints", "pace"]
     table = await service.cycle_option(table.id, ALICE.key, 0)
     assert table.options["target"] == 100
     table = await service.cycle_option(table.id, ALICE.key, 2)
@@ -93,6 +93,10 @@ async def test_options_are_changed_by_the_creator_only(service: TableService) ->
     assert table.turn_seconds == 0
     table = await service.cycle_option(table.id, ALICE.key, 3)
     assert table.hints == "off"
+    table = await service.cycle_option(table.id, ALICE.key, 4)
+    assert table.pace == "slow"
+    with pytest.raises(InvalidOptions):
+        await service.set_option(table.id, ALICE.key, "pace", "instant")
 
 
 async def test_start_rules(service: TableService, clock: FakeClock) -> None:

@@ -46,7 +46,7 @@ async def test_commands_are_synced_globally_with_russian_names_and_choices(
         assert command["description_localizations"]["ru"] == t(server, "ru", f"dc-cmd-{name}-desc")
         assert command["description"], name
     # Commands that need a channel's table are offered in servers only.
-    assert {n for n, c in synced.items() if c["dm_permission"] is False} == {"play", "hand", "stop"}
+    assert {n for n, c in synced.items() if c["dm_permission"] is False} == {"hand"}
     for name in ("play", "rules"):
         game = next(o for o in synced[name]["options"] if o["name"] == "game")
         assert game["name_localizations"]["ru"] == "игра"
@@ -224,13 +224,9 @@ async def test_play_where_a_table_is_already_open(server: Server) -> None:
     assert table is not None and table.id == table_id and table.game == "klac"
 
 
-async def test_play_in_a_dm_is_for_servers_only(server: Server) -> None:
-    for name in ("play", "hand", "stop"):
-        given = [option("game", "klac")] if name == "play" else []
-        record = await server.command(name, *given, guild=None, channel=DM)
-        assert server.told(record) == ["Эта команда работает в канале сервера."], name
-    assert await server.service.table_in(ids.chat_key(DM)) is None
-    assert await server.service.tables_of(ids.player_key(ANYA)) == []
+async def test_hand_in_a_dm_is_for_servers_only(server: Server) -> None:
+    record = await server.command("hand", guild=None, channel=DM)
+    assert server.told(record) == ["Эта команда работает в канале сервера."]
     assert [m for m in server.fake.messages(DM) if not m.ephemeral] == []
 
 

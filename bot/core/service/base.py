@@ -41,14 +41,17 @@ DEFAULT_TURN_SECONDS = 300
 #: Non-creators may start this long after the minimum number of players joined.
 START_GRACE_SECONDS = 60
 VOTE_SECONDS = 120
-#: A seat played by the bot moves after this pause, so people can follow.
+#: A seat played by the bot moves after a pause, so people can follow: the
+#: table's ``pace`` option, ``normal`` by default.
 BOT_DELAY_SECONDS = 1.5
+PACE_SECONDS = {"fast": 0.5, "normal": BOT_DELAY_SECONDS, "slow": 3.0}
 MAX_WRITE_ATTEMPTS = 8
 
 TABLE_OPTIONS = (
     OptionSpec("turn_seconds", DEFAULT_TURN_SECONDS, TURN_SECONDS),
     OptionSpec("on_timeout", Timeout.AUTO.value, tuple(t.value for t in Timeout)),
     OptionSpec("hints", "on", ("on", "off")),
+    OptionSpec("pace", "normal", tuple(PACE_SECONDS)),
 )
 
 
@@ -182,11 +185,11 @@ class ServiceBase:
             # A window closes on time, unless a seat the bot plays acts in it first.
             due = table.turn_deadline or self.clock()
             if bots_to_act(table, game, state):
-                due = min(due, self.clock() + BOT_DELAY_SECONDS)
+                due = min(due, self.clock() + PACE_SECONDS[table.pace])
             await self.store.schedule(table.id, "turn", due)
         elif bots_to_act(table, game, state):
             # Seats the computer plays move after a pause people can follow.
-            await self.store.schedule(table.id, "turn", self.clock() + BOT_DELAY_SECONDS)
+            await self.store.schedule(table.id, "turn", self.clock() + PACE_SECONDS[table.pace])
         else:
             marks = [t for t in (table.remind_at, table.turn_deadline) if t is not None]
             if marks:

@@ -7,6 +7,7 @@ import random
 import zlib
 from typing import Any
 
+from bot.core.computers import is_computer
 from bot.core.errors import (
     ServiceError,
     StaleVersion,
@@ -61,7 +62,9 @@ class DeadlineService(VotingService):
         to_move = movers(game, state)
         bots = bots_to_act(table, game, state)
         if bots:
-            await self._auto_move(table.id, bots[0], table.state_version, "bot")
+            # A computer player's move is its own; a seat handed over is told.
+            reason = None if is_computer(table.players[bots[0]].key) else "bot"
+            await self._auto_move(table.id, bots[0], table.state_version, reason)
         elif table.turn_deadline is not None and now >= table.turn_deadline:
             await self._timeout(table, to_move)
         elif table.remind_at is not None and now >= table.remind_at:

@@ -65,12 +65,11 @@ class LobbyService(ServiceBase):
             creator=creator.key,
             created_at=now,
             options=game_opts,
-            turn_seconds=int(table_opts["turn_seconds"]),
-            on_timeout=str(table_opts["on_timeout"]),
-            hints=str(table_opts["hints"]),
             players=[Player(creator.key, creator.name)],
             version=1,
         )
+        for spec in TABLE_OPTIONS:
+            setattr(table, spec.key, type(spec.default)(table_opts[spec.key]))
         if game.min_seats <= 1:
             table.min_reached_at = now
         if not await self.store.claim_chat(chat, table.id):
@@ -179,12 +178,7 @@ class LobbyService(ServiceBase):
     def lobby_options(self, table: Table) -> list[tuple[OptionSpec, Any]]:
         """Every option the lobby can change, with its current value."""
         game = registry.get(table.game)
-        current = {
-            **table.options,
-            "turn_seconds": table.turn_seconds,
-            "on_timeout": table.on_timeout,
-            "hints": table.hints,
-        }
+        current = {**table.options, **{s.key: getattr(table, s.key) for s in TABLE_OPTIONS}}
         return [(spec, current[spec.key]) for spec in (*game.option_specs, *TABLE_OPTIONS)]
 
     @guarded
@@ -195,15 +189,10 @@ class LobbyService(ServiceBase):
             require_status(table, Status.LOBBY)
             if player_key != table.creator:
                 raise NotAllowed(who="creator")
-            if key == "turn_seconds":
-                check_options(TABLE_OPTIONS[:1], {key: value})
-                table.turn_seconds = int(value)
-            elif key == "on_timeout":
-                check_options(TABLE_OPTIONS[1:2], {key: value})
-                table.on_timeout = str(value)
-            elif key == "hints":
-                check_options(TABLE_OPTIONS[2:], {key: value})
-                table.hints = str(value)
+            spec = next((s for s in TABLE_OPTIONS if s.key == key), None)
+            if spec is not None:
+                check_options((spec,), {key: value})
+                setattr(table, key, type(spec.default)(value))
             else:
                 game = registry.get(table.game)
                 table.options = dict(game.options({**table.options, key: value}))

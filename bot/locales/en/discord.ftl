@@ -21,6 +21,7 @@ dc-perm-attach-files = Attach Files
 dc-perm-read-message-history = Read Message History
 dc-bad-options = I don’t understand “{ $problem }”. Options are written key=value, e.g. { $known }
 dc-lobby-opened = ✅ The lobby for { $game } is open in this channel: players press “Join”.
+dc-solo-opened = ✅ The lobby for { $game } is open here: add computer players with the 🤖 buttons and press “Start”.
 dc-no-game-here = You are not playing in this channel.
 dc-lobby-closed = ✅ The lobby is closed.
 dc-vote-started = 🗳 The vote to stop the game is on the table message.
@@ -31,6 +32,7 @@ dc-language-name = English
 dc-help =
     I run board games in this channel. Start one with /play; players press “Join” under the lobby and the host presses “Start”. The table is a picture that updates after every move.
     Your hand is private: press “🂠 My hand” under the table (only you see it) and move with its buttons; or have it sent by DM with “📬 Send my hand by DM”.
+    No one to play with? Send /play in a DM to me and play against the computer there.
     /play — start a game (options: turn time, what happens on a timeout, game options like rounds=2)
     /hand — show my hand
     /rules — the rules

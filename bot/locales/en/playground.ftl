@@ -9,6 +9,7 @@ pg-seats-exact = { $count } players
 pg-default-name = Player { $n }
 pg-more-players = + Player
 pg-fewer-players = − Player
+pg-solo = 🤖 Play alone against the computer
 pg-options-hint = Options (variants, turn time, what happens when time runs out) are set in the lobby, with its buttons, as in a chat.
 pg-create = Create the table
 pg-recent = Recent tables

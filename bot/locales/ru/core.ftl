@@ -20,6 +20,10 @@ option-on_timeout = Когда время вышло: { $value }
 option-hints = Подсказки: { $value }
 value-hints-on = есть
 value-hints-off = нет
+option-pace = Ходы компьютера: { $value }
+value-pace-fast = быстро
+value-pace-normal = раз в 1,5 с
+value-pace-slow = раз в 3 с
 option-best_of = Матч: до { $value ->
     [1] одной победы
     [3] двух побед

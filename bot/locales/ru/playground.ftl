@@ -17,6 +17,7 @@ pg-seats-exact = { $count ->
 pg-default-name = Игрок { $n }
 pg-more-players = + Игрок
 pg-fewer-players = − Игрок
+pg-solo = 🤖 Играть одному против компьютера
 pg-options-hint = Настройки (варианты правил, время на ход, что делать, когда оно вышло) меняются в лобби его кнопками, как в чате.
 pg-create = Создать стол
 pg-recent = Недавние столы

@@ -219,28 +219,29 @@
         value: config.defaultName.replace("{n}", number),
       })));
     }
+    // One name is enough: the lobby then offers computer players.
     function fitNames() {
-      const min = Number(chosen().dataset.min);
       const max = Number(chosen().dataset.max);
-      while (names.children.length < min) addName();
       while (names.children.length > max) names.lastElementChild.remove();
       $("more-players").disabled = names.children.length >= max;
-      $("fewer-players").disabled = names.children.length <= min;
+      $("fewer-players").disabled = names.children.length <= 1;
     }
     form.addEventListener("change", fitNames);
     $("more-players").addEventListener("click", () => { addName(); fitNames(); });
     $("fewer-players").addEventListener("click", () => { names.lastElementChild.remove(); fitNames(); });
-    form.addEventListener("submit", async (event) => {
-      event.preventDefault();
-      $("create").disabled = true;
+    async function create(all) {
+      $("create").disabled = $("solo").disabled = true;
+      const typed = [...names.querySelectorAll("input")].map((input) => input.value);
       const data = await post("/api/rooms", {
         game: chosen().value,
-        names: [...names.querySelectorAll("input")].map((input) => input.value),
+        names: all ? typed : typed.slice(0, 1),
         lang: config.lang,
       });
-      $("create").disabled = false;
+      $("create").disabled = $("solo").disabled = false;
       if (data) window.location.href = data.url;
-    });
+    }
+    form.addEventListener("submit", (event) => { event.preventDefault(); create(true); });
+    $("solo").addEventListener("click", () => { if (form.reportValidity()) create(false); });
     languageButtons((lang) => { window.location.search = "?lang=" + lang; });
     fitNames();
     document.body.dataset.ready = "1";
