@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable
 from typing import Any
 
-from bot.core.service import Change, PlayerInfo, TableService
-from bot.core.tables import Table
+from bot.core.service import BOT_DELAY_SECONDS, Change, PlayerInfo, TableService
+from bot.core.tables import Status, Table
 from games import registry
+from tests.conftest import FakeClock
 
 ALICE = PlayerInfo("tg:1", "Алиса")
 BOB = PlayerInfo("tg:2", "Bob")
@@ -24,6 +26,43 @@ async def started_table(
         await service.join(table.id, player)
     await service.start(table.id, ALICE.key)
     return await service.get(table.id)
+
+
+async def put_state(service: TableService, table_id: str, state: Any) -> tuple[Table, Any]:
+    """Store ``state`` as the table's game state (a position set up by a test)."""
+    table, _ = await service.get(table_id)
+    expected = table.version
+    table.version += 1
+    text = registry.get(table.game).dumps(state)
+    assert await service.store.save(table, text, expected=expected)
+    return await service.get(table_id)
+
+
+async def curling_table_at(service: TableService, position: Any) -> tuple[Table, Any]:
+    """A started two-end Curling table of Alice and Bob at ``position``."""
+    table = await service.create("tg:-100", ALICE, "curling", {"ends": 2})
+    await service.join(table.id, BOB)
+    await service.start(table.id, ALICE.key)
+    return await put_state(service, table.id, position)
+
+
+async def computers_move(
+    service: TableService,
+    clock: FakeClock,
+    table_id: str,
+    settle: Callable[[], Awaitable[None]] | None = None,
+) -> None:
+    """Let the computer seats make their moves, one pause at a time (``settle``:
+    wait for a frontend to show each)."""
+    for _ in range(50):
+        table, _ = await service.get(table_id)
+        if table.status != Status.PLAYING:
+            return
+        clock.advance(BOT_DELAY_SECONDS)
+        if await service.run_due() == 0:
+            return
+        if settle is not None:
+            await settle()
 
 
 def player_to_move(table: Table, state: Any) -> tuple[int, PlayerInfo]:

@@ -16,19 +16,10 @@ from bot.core.service import BOT_DELAY_SECONDS, TableService
 from bot.core.tokens import HintToken
 from games import registry
 from tests.conftest import FakeClock
-from tests.core.helpers import ALICE
+from tests.core.helpers import ALICE, put_state
 from tests.games.test_conformance_klac import redeal
 
 KLAC = registry.get("klac")
-
-
-async def redealt(service: TableService, table_id: str, seed: int) -> None:
-    """Deal every card Alice (seat 0) cannot see anew, in the store."""
-    table, state = await service.get(table_id)
-    new = redeal(state, 0, random.Random(seed))
-    expected = table.version
-    table.version += 1
-    assert await service.store.save(table, KLAC.dumps(new), expected=expected)
 
 
 async def what_alice_sees(service: TableService, screens: Screens, table_id: str) -> list[str]:
@@ -62,7 +53,7 @@ async def test_hints_captions_and_logs_reveal_no_hidden_card(
             assert await service.run_due() >= 1
             continue
         before = await what_alice_sees(service, screens, table.id)
-        await redealt(service, table.id, turn)
+        await put_state(service, table.id, redeal(state, 0, random.Random(turn)))
         assert await what_alice_sees(service, screens, table.id) == before
         checked += 1
         table, state = await service.get(table.id)

@@ -6,7 +6,7 @@ from bot.core.i18n import I18n
 from bot.core.screens import Screens
 from bot.core.service import TableService
 from games import registry
-from tests.core.helpers import ALICE, BOB
+from tests.core.helpers import BOB, curling_table_at
 from tests.games.curling_positions import make_state
 
 CURLING = registry.get("curling")
@@ -16,14 +16,9 @@ async def test_a_foul_is_undone_and_said_in_both_languages(
     service: TableService, i18n: I18n
 ) -> None:
     screens = Screens(service, i18n)
-    table = await service.create("tg:-100", ALICE, "curling", {"ends": 2})
-    await service.join(table.id, BOB)
-    table = await service.start(table.id, ALICE.key)
     # Throw 3: blue pushes its own c2 guard to c4 and knocks the red guard at e3 out.
     position = make_state("c2:b e3:r", throw_no=3, hammer=0, dice=[3, 3, 1, 5, 2])
-    version = table.version
-    table.version += 1
-    assert await service.store.save(table, CURLING.dumps(position), expected=version)
+    table, _ = await curling_table_at(service, position)
     action = ["throw", "pair:5,3", "reverse", "c0", 3, 5]
     table, state = await service.play(table.id, BOB.key, table.state_version, action)
     assert [(s.cell, s.seat) for s in state.stones] == [("e3", 0), ("c2", 1)]

@@ -13,7 +13,14 @@ from bot.core.service import TableService
 from bot.core.tokens import HintToken
 from games import registry
 from games.core.menu import build_menu
-from tests.core.helpers import ALICE, BOB, PLAYERS, player_to_move, started_table
+from tests.core.helpers import (
+    ALICE,
+    BOB,
+    PLAYERS,
+    curling_table_at,
+    player_to_move,
+    started_table,
+)
 from tests.games.curling_positions import make_state
 
 
@@ -62,15 +69,9 @@ async def test_a_curling_hint_is_shown_as_the_preview_of_the_throw(
     service: TableService, i18n: I18n
 ) -> None:
     screens = Screens(service, i18n)
-    table = await service.create("tg:-100", ALICE, "curling", {"ends": 2})
-    await service.join(table.id, BOB)
-    table = await service.start(table.id, ALICE.key)
     # Throw 3 of an end, blue in the aim phase with its dice rolled.
     position = make_state("c2:b e3:r", throw_no=3, hammer=0, dice=[3, 3, 1, 5, 2])
-    table.version += 1
-    curling = registry.get("curling")
-    assert await service.store.save(table, curling.dumps(position), expected=table.version - 1)
-    table, state = await service.get(table.id)
+    table, state = await curling_table_at(service, position)
     seat, player = player_to_move(table, state)
     outcome = await service.press(
         player, HintToken(table.id, table.state_version, seat, ()).encode()

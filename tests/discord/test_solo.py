@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import random
 
-from bot.core.service import BOT_DELAY_SECONDS
 from bot.core.tables import Status
 from bot.discord import ids
 from bot.discord.publisher import LOBBY_REF, TABLE_REF
+from tests.core.helpers import computers_move
 from tests.discord.conftest import ANYA, Server, option
 from tests.discord.fake_discord import StoredMessage
 from tests.discord.test_games import move_choices
@@ -29,18 +29,6 @@ def button(message: StoredMessage, label: str) -> str:
             if item.get("label") == label:
                 return str(item["custom_id"])
     raise AssertionError(f"no {label!r} on the message: {message.custom_ids}")
-
-
-async def computers_move(server: Server, table_id: str) -> None:
-    """Let the computer seats make their moves, one pause at a time."""
-    for _ in range(50):
-        table, _ = await server.service.get(table_id)
-        if table.status != Status.PLAYING:
-            return
-        server.clock.advance(BOT_DELAY_SECONDS)
-        if await server.service.run_due() == 0:
-            return
-        await server.settle()
 
 
 async def solo_lobby(server: Server, game: str, options: str) -> tuple[str, StoredMessage]:
@@ -73,7 +61,7 @@ async def play_to_the_end(server: Server, table_id: str, seed: int) -> int:
     """Аня presses what the DM shows her until the game ends; the moves she made."""
     rng = random.Random(seed)
     for moves in range(600):
-        await computers_move(server, table_id)
+        await computers_move(server.service, server.clock, table_id, server.settle)
         table, _ = await server.service.get(table_id)
         if table.status != Status.PLAYING:
             return moves
@@ -116,7 +104,7 @@ async def test_a_public_game_in_a_dm_is_played_on_its_table_message(server: Serv
     assert table_msg_id is not None
     before, _ = await server.service.get(table_id)
     for _ in range(4):
-        await computers_move(server, table_id)
+        await computers_move(server.service, server.clock, table_id, server.settle)
         table_msg = server.fake.message(DM, int(table_msg_id))
         choices = move_choices(table_msg, 0)
         assert choices, table_msg.custom_ids

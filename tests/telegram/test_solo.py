@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import random
 
-from bot.core.service import BOT_DELAY_SECONDS
 from bot.core.tables import Status
 from bot.core.tokens import MoveToken, decode
+from tests.core.helpers import computers_move
 from tests.telegram.conftest import ANYA, BORIS, GROUP, Harness, hand
 
 
@@ -21,18 +21,6 @@ def menu_buttons(h: Harness, chat: int) -> list[tuple[int, str, str]]:
         if isinstance(decode(b["callback_data"]), MoveToken)
         and not b["text"].startswith(("⬅", "✖"))
     ]
-
-
-async def computers_move(h: Harness, table_id: str) -> None:
-    """Let the computer seats make their moves, one pause at a time."""
-    for _ in range(50):
-        table, _ = await h.service.get(table_id)
-        if table.status != Status.PLAYING:
-            return
-        h.clock.advance(BOT_DELAY_SECONDS)
-        if await h.service.run_due() == 0:
-            return
-        await h.settle()
 
 
 async def set_option(h: Harness, chat: int, message_id: int, label: str, value: str) -> None:
@@ -63,7 +51,7 @@ async def test_a_whole_game_alone_against_the_computer_in_the_private_chat(h: Ha
     assert table is not None and table.status == Status.PLAYING
     rng = random.Random(7)
     for _ in range(400):
-        await computers_move(h, table.id)
+        await computers_move(h.service, h.clock, table.id, h.settle)
         table, _ = await h.service.get(table.id)
         if table.status != Status.PLAYING:
             break
@@ -102,7 +90,7 @@ async def test_two_people_and_a_computer_play_a_whole_game_in_a_group(h: Harness
     users = {0: ANYA, 1: BORIS}
     rng = random.Random(3)
     for _ in range(600):
-        await computers_move(h, table.id)
+        await computers_move(h.service, h.clock, table.id, h.settle)
         table, state = await h.service.get(table.id)
         if table.status != Status.PLAYING:
             break
