@@ -1,4 +1,11 @@
-"""The computer player of Caravan."""
+"""The computer player of Caravan.
+
+Every level decides on determinized deals of what the seat cannot see (the
+opponent's hand and draw pile, the order of both draw piles), played out on a
+light model of the game (``model``) and scored by ``evaluate``: ``easy`` looks
+one move ahead on one deal, ``normal`` and ``strong`` search the opponent's
+replies too (``search``).
+"""
 
 from __future__ import annotations
 
@@ -7,6 +14,7 @@ from collections import Counter
 from dataclasses import replace
 
 from games.ai.base import public_events
+from games.ai.caravan import search
 from games.caravan.decks import standard_deck
 from games.caravan.game import CaravanGame
 from games.caravan.rules import sort_key
@@ -50,8 +58,9 @@ class CaravanPlayer:
         )
 
     def choose(self, known: CaravanState, seat: int, level: str, rng: random.Random) -> Action:
-        """The stand-in's move (a first version of every level)."""
-        return GAME.stand_in(known, seat, GAME.legal_actions(known, seat), rng)
+        """The move of ``level`` (see ``search`` for each level's budget)."""
+        legal = GAME.legal_actions(known, seat)
+        return search.LEVELS[level](known, seat, legal, rng)
 
 
 def plausible(state: CaravanState, seat: int, need: int) -> list[str]:

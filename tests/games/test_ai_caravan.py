@@ -1,0 +1,116 @@
+"""The Caravan computer player: its game model agrees with the engine, and it
+finds the clear move in hand-made positions."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from games import ai, registry
+from games.ai.caravan import model, search
+from games.caravan.state import OPENING, CaravanState
+from games.core.protocol import Action
+from tests.games.caravan_positions import make_state
+
+GAME = registry.get("caravan")
+
+
+def position_of(state: CaravanState) -> model.Position:
+    """The model's position of the engine's ``state``, hidden cards included."""
+    cars: list[model.Caravan] = [
+        tuple((card, tuple(faces)) for card, faces in caravan)
+        for row in state.caravans
+        for caravan in row
+    ]
+    assert state.turn is not None
+    return model.Position(
+        cars,
+        [model.value(car) for car in cars],
+        [tuple(hand) for hand in state.hands],
+        [list(deck) for deck in state.decks],
+        [len(deck) for deck in state.decks],
+        state.turn,
+        state.phase == OPENING,
+    )
+
+
+def table_of(state: CaravanState) -> list[model.Caravan]:
+    return position_of(state).cars
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_the_model_plays_the_engines_rules(seed: int) -> None:
+    rng = random.Random(seed)
+    state = GAME.new_game(2, {}, seed)
+    pos = position_of(state)
+    while True:
+        seat = state.turn
+        assert seat is not None and pos.turn == seat
+        legal = GAME.legal_actions(state, seat)
+        assert sorted(model.actions(pos)) == sorted(legal)
+        # Face cards and disbands more often than at random, to try every rule.
+        weighted = [a for a in legal if a[0] != "discard"] or legal
+        action = rng.choice(weighted if rng.random() < 0.8 else legal)
+        state = GAME.apply(state, seat, action)
+        pos = model.apply(pos, action)
+        if GAME.is_over(state):
+            assert pos.winner == state.winners[0]
+            return
+        assert pos.winner is None
+        assert pos.cars == table_of(state)
+        assert pos.vals == [model.value(car) for car in pos.cars]
+        assert [sorted(hand) for hand in pos.hands] == [sorted(hand) for hand in state.hands]
+        assert pos.left == [len(deck) for deck in state.decks]
+
+
+def choose(state: CaravanState, level: str, seed: int = 0) -> Action:
+    return ai.choose("caravan", state, 0, level, seed)
+
+
+@pytest.mark.parametrize("level", ["normal", "strong"])
+def test_it_sells_a_caravan_when_it_can(level: str) -> None:
+    state = make_state(("10S 9S", "5H", "", "4C", "7D", "2C"), ("3S KD JC AH 8H", "5D 6D"))
+    assert choose(state, level) == ("play", "3S", 0)
+
+
+@pytest.mark.parametrize("level", ["normal", "strong"])
+def test_it_takes_the_winning_move(level: str) -> None:
+    # Seat 0 holds pairs 0 and 1; 10S sells pair 2 (12 + 10 = 22) and wins.
+    state = make_state(
+        ("10H 9H 4H", "10C 8C 5C", "4D 8D", "5S", "6S", "2S 3S"),
+        ("2H 6C 10S JC KC", "5D 6D"),
+    )
+    for seed in range(3):
+        assert choose(state, level, seed) == ("play", "10S", 2)
+
+
+@pytest.mark.parametrize("level", ["normal", "strong"])
+def test_it_breaks_the_opponents_winning_pair(level: str) -> None:
+    # Seat 1 holds pairs 1 and 2 and would win by selling pair 0 (10 + 9 + 4).
+    state = make_state(
+        ("5S", "6H", "", "10C 9C", "10D 8D 6D", "10H 9H 3H"),
+        ("JS 2D 2S 3D 3S", "5D 7D"),
+    )
+    kind, card, owner, *_ = choose(state, level)
+    assert (kind, card, owner) == ("attach", "JS", 1)
+
+
+@pytest.mark.parametrize("level", ai.LEVELS)
+def test_it_never_disbands_a_sold_caravan_for_nothing(level: str) -> None:
+    state = make_state(("10S 9S 4S", "", "", "4C", "", ""), ("QD QC QH QS JD", "5D"))
+    for seed in range(4):
+        assert choose(state, level, seed) != ("disband", 0)
+
+
+def test_the_opponent_is_dealt_only_cards_it_may_hold() -> None:
+    # KS lies on the table while seat 0 still holds its own: that one is
+    # seat 1's. KH may be seat 0's own (it is out of its hand and deck).
+    state = make_state(("10S 9S:KH", "5H", "", "4C:KS", "7D", "2C"), ("3S KS JC AH 8H", "5D 6D"))
+    known = ai.PLAYERS["caravan"].canonical(state, 0)
+    pool = search.unseen(known, 0)
+    for card in ("4C", "7D", "2C", "KS"):
+        assert card not in pool
+    for card in ("5D", "KH", "KD", "X1"):
+        assert card in pool
+    assert len(pool) == 54 - 4
