@@ -11,6 +11,7 @@ import pytest
 
 from bot.core.service import BOT_DELAY_SECONDS, TableService
 from bot.core.service import deadlines as deadlines_module
+from bot.core.service.base import bots_to_act
 from bot.core.tables import Table
 from games import ai, registry
 from tests.conftest import FakeClock
@@ -19,9 +20,11 @@ from tests.core.helpers import ALICE, BOB, CAROL
 KLOTHO = registry.get("klotho")
 
 
-async def klotho_table(service: TableService, **options: Any) -> tuple[Table, Any]:
+async def klotho_table(
+    service: TableService, chat: str = "tg:-100", **options: Any
+) -> tuple[Table, Any]:
     """Three players, placement done by the first legal cells."""
-    table = await service.create("tg:-100", ALICE, "klotho", {"turn_seconds": 60, **options})
+    table = await service.create(chat, ALICE, "klotho", {"turn_seconds": 60, **options})
     await service.join(table.id, BOB)
     await service.join(table.id, CAROL)
     await service.start(table.id, ALICE.key)
@@ -89,3 +92,21 @@ async def test_a_late_players_move_is_a_move_and_the_decision_is_off_the_loop(
     kinds = [e["kind"] for e in table.events]
     assert "vote" not in kinds and any(k in kinds for k in ("move", "turn", "replace"))
     assert table.events[0]["seat"] == mover
+
+
+async def test_computers_vote_before_a_proposer_moves_on(service: TableService) -> None:
+    # A table where a voter sits after the proposer (seats are asked in seat order).
+    for attempt in range(30):
+        table, state = await klotho_table(service, chat=f"tg:-{attempt}")
+        if (mover := KLOTHO.to_move(state)[0]) != 2:
+            break
+    table, state = await service.play(
+        table.id, table.players[mover].key, table.state_version, ["propose"]
+    )
+    voter = 2
+    for seat in (mover, voter):
+        await service.propose(table.id, table.players[seat].key, "remove", seat)
+    table, state = await service.get(table.id)
+    assert table.players[mover].bot and table.players[voter].bot
+    # The proposer could move on (which would drop its own proposal): the voter answers first.
+    assert bots_to_act(table, KLOTHO, state) == [voter, mover]

@@ -30,6 +30,7 @@ from bot.core.tables import Status, Table, Timeout
 from games import registry
 from games.ai import LEVELS
 from games.core.errors import GameError, InvalidOptions
+from games.core.menu import own_actions
 from games.core.protocol import Game, OptionSpec
 
 log = logging.getLogger("bot.core")
@@ -310,5 +311,8 @@ def public_events(game: Game[Any], state: Any) -> list[dict[str, Any]]:
 
 def bots_to_act(table: Table, game: Game[Any], state: Any) -> list[int]:
     """Seats the computer plays that have something to do now: a move, or a
-    game's vote (which they answer like everyone, so they never hold it up)."""
-    return [s for s in game.to_move(state) if table.players[s].bot and game.legal_actions(state, s)]
+    game's vote (which they answer like everyone, so they never hold it up).
+    Those with only a vote to cast come first: a seat's own move may end the
+    vote (a proposer moving on), so it waits until the others have answered."""
+    bots = [s for s in game.to_move(state) if table.players[s].bot and game.legal_actions(state, s)]
+    return sorted(bots, key=lambda s: bool(own_actions(game, state, s)))
