@@ -15,7 +15,6 @@ from dataclasses import replace
 
 from games.ai.base import public_events
 from games.ai.caravan import search
-from games.caravan.decks import standard_deck
 from games.caravan.game import CaravanGame
 from games.caravan.rules import sort_key
 from games.caravan.state import CaravanState
@@ -69,12 +68,7 @@ def plausible(state: CaravanState, seat: int, need: int) -> list[str]:
     the numeral cards ``seat`` has laid on its own caravans (only the owner
     plays numerals there)."""
     laid = Counter(numeral for caravan in state.caravans[seat] for numeral, _ in caravan)
-    sets = 1
-    while True:
-        left = Counter(standard_deck() * sets) - laid
-        if left.total() >= need:
-            return sorted(left.elements(), key=sort_key)
-        sets += 1
+    return search.sets_less(laid, need)
 
 
 PLAYER = CaravanPlayer()

@@ -45,6 +45,12 @@ def unseen(known: CaravanState, seat: int) -> list[str]:
                     laid[card] += 1
                 faces.update(on)
     laid.update(faces - mine_out)
+    return sets_less(laid, need)
+
+
+def sets_less(laid: Counter[str], need: int) -> list[str]:
+    """At least ``need`` cards in a fixed order: as many standard sets as it
+    takes, less the cards ``laid``."""
     sets = 1
     while True:
         left = Counter(standard_deck() * sets) - laid
