@@ -88,7 +88,7 @@ def can_play_numeral(caravan: Sequence[Any], card: str) -> bool:
     return is_numeral(card) and numeral_problem(slots, card) is None
 
 
-def value_of(caravan: Sequence[Slot]) -> int:
+def value_of(caravan: Sequence[tuple[str, Sequence[str]]]) -> int:
     """:func:`caravan_value` of a caravan known to be well formed."""
     total = 0
     for card, faces in caravan:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import secrets
+from collections.abc import Callable
 from typing import Any
 
 from bot.core import decks
@@ -128,23 +129,16 @@ class LobbyService(ServiceBase):
     async def show_computers(self, table_id: str, player_key: str) -> Table:
         """Show or hide the lobby's computer players' buttons (the host only)."""
 
-        def step(table: Table, state: Any) -> Step:
-            require_status(table, Status.LOBBY)
-            if player_key != table.creator:
-                raise NotAllowed(who="creator")
+        def change(table: Table) -> None:
             table.picking = not table.picking
-            return Step(None, "lobby")
 
-        return await self._mutate_table(table_id, step)
+        return await self._host_change(table_id, player_key, change)
 
     @guarded
     async def add_computer(self, table_id: str, player_key: str, level: str) -> Table:
         """Seat a computer player of ``level`` (the host only, up to the game's maximum)."""
 
-        def step(table: Table, state: Any) -> Step:
-            require_status(table, Status.LOBBY)
-            if player_key != table.creator:
-                raise NotAllowed(who="creator")
+        def change(table: Table) -> None:
             if level not in LEVELS:
                 raise BadRequest()
             game = registry.get(table.game)
@@ -154,26 +148,21 @@ class LobbyService(ServiceBase):
             table.players.append(Player(key, name, bot=True, level=level))
             if len(table.players) == game.min_seats:
                 table.min_reached_at = self.clock()
-            return Step(None, "lobby")
 
-        return await self._mutate_table(table_id, step)
+        return await self._host_change(table_id, player_key, change)
 
     @guarded
     async def remove_computer(self, table_id: str, player_key: str, seat: int) -> Table:
         """Take the computer player in ``seat`` off the table (the host only)."""
 
-        def step(table: Table, state: Any) -> Step:
-            require_status(table, Status.LOBBY)
-            if player_key != table.creator:
-                raise NotAllowed(who="creator")
+        def change(table: Table) -> None:
             if not 0 <= seat < len(table.players) or not is_computer(table.players[seat].key):
                 raise BadRequest()
             del table.players[seat]
             if len(table.players) < registry.get(table.game).min_seats:
                 table.min_reached_at = None
-            return Step(None, "lobby")
 
-        return await self._mutate_table(table_id, step)
+        return await self._host_change(table_id, player_key, change)
 
     def lobby_options(self, table: Table) -> list[tuple[OptionSpec, Any]]:
         """Every option the lobby can change, with its current value."""
@@ -185,10 +174,7 @@ class LobbyService(ServiceBase):
     async def set_option(self, table_id: str, player_key: str, key: str, value: Any) -> Table:
         """Change a lobby option (the creator only)."""
 
-        def step(table: Table, state: Any) -> Step:
-            require_status(table, Status.LOBBY)
-            if player_key != table.creator:
-                raise NotAllowed(who="creator")
+        def change(table: Table) -> None:
             spec = next((s for s in TABLE_OPTIONS if s.key == key), None)
             if spec is not None:
                 check_options((spec,), {key: value})
@@ -196,6 +182,19 @@ class LobbyService(ServiceBase):
             else:
                 game = registry.get(table.game)
                 table.options = dict(game.options({**table.options, key: value}))
+
+        return await self._host_change(table_id, player_key, change)
+
+    async def _host_change(
+        self, table_id: str, player_key: str, change: Callable[[Table], None]
+    ) -> Table:
+        """Apply ``change`` to the lobby: the host only, while it is a lobby."""
+
+        def step(table: Table, state: Any) -> Step:
+            require_status(table, Status.LOBBY)
+            if player_key != table.creator:
+                raise NotAllowed(who="creator")
+            change(table)
             return Step(None, "lobby")
 
         return await self._mutate_table(table_id, step)

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from games.caravan.rules import FACE_LIMIT, SOLD_MAX, SOLD_MIN, SUIT, VALUE
+from games.caravan.rules import FACE_LIMIT, SOLD_MAX, SOLD_MIN, SUIT, VALUE, value_of
 from games.core.protocol import Action
 
 PLAY = "play"
@@ -75,14 +75,7 @@ class Position:
 
 def value(caravan: Caravan) -> int:
     """The caravan's value: each numeral card doubled once per King on it."""
-    total = 0
-    for card, faces in caravan:
-        worth = VALUE[card]
-        for face in faces:
-            if face[0] == "K":
-                worth <<= 1
-        total += worth
-    return total
+    return value_of(caravan)
 
 
 def takes(caravan: Caravan, card: str) -> bool:
