@@ -1,6 +1,6 @@
 """How well and how fast the computer plays; prints figures (not a test).
 
-    python -m bench.ai [--game G ...] [--games N] [--matchups M ...] [--seed S]
+    python -m bench.ai [--game G ...] [--games N] [--matchups M ...] [--seed S] [--jobs J]
 
 For each game: head-to-head two-player results with 95% Wilson intervals —
 normal against the one-ply greedy player (``bench.ai_greedy``), strong
@@ -8,16 +8,21 @@ against normal, normal against the old stand-in, easy against greedy — and,
 for Klac, Klotho and Krendzu, one normal seat among two greedy ones at a
 three-player table. Seats are swapped every game. Then each level's decision
 time (p50, p99, max) over every decision it made. A draw counts half.
+Games run in ``--jobs`` processes (default: one per core); the decision times
+are then those of a machine kept busy, the way a bot worker would be.
 """
 
 from __future__ import annotations
 
 import argparse
 import math
+import os
 import random
 import statistics
+import sys
 import time
 from collections.abc import Callable, Sequence
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -35,14 +40,10 @@ MATCHUPS = {
     "easy-greedy": ("easy", "greedy", None),
 }
 THREE_PLAYER = ("klac", "klotho", "krendzu")
-#: Options of the games played: short matches, so that many fit in a run.
-OPTIONS: dict[str, dict[str, Any]] = {
-    "klac": {"target": 100},
-    "klotho": {},
-    "krendzu": {},
-    "caravan": {},
-    "curling": {"ends": 2},
-}
+#: Options of the games played: each game's defaults (a Klac! match to 150, a
+#: Curling match of 8 ends), as people play them; the luck of a short match
+#: would hide the difference between two levels.
+OPTIONS: dict[str, dict[str, Any]] = {game_id: {} for game_id in registry.names()}
 #: A second variant played for half the games, where a game has one.
 VARIANTS: dict[str, dict[str, Any]] = {"curling": {"variant": "cards"}}
 
@@ -110,21 +111,53 @@ def wilson(wins: float, games: int) -> tuple[float, float]:
     return max(0.0, (centre - spread) / denominator), min(1.0, (centre + spread) / denominator)
 
 
+@dataclass(frozen=True)
+class Game:
+    """One game of a matchup: ``first`` in seat ``mine``, ``second`` elsewhere."""
+
+    game_id: str
+    first: str
+    second: str
+    seats: int
+    index: int
+    seed: int
+
+    def play(self) -> tuple[float, dict[tuple[str, str], list[float]]]:
+        """``first``'s share of the win, and the decision times of the levels."""
+        timings = Timings()
+        mine = self.index % self.seats
+        first, second = contestant(self.first, timings), contestant(self.second, timings)
+        movers = [first if s == mine else second for s in range(self.seats)]
+        options = dict(OPTIONS[self.game_id])
+        if self.game_id in VARIANTS and self.index % 2:
+            options.update(VARIANTS[self.game_id])
+        winners = play(self.game_id, movers, options, self.seed + self.index)
+        return (1 / len(winners) if mine in winners else 0.0), timings.seconds
+
+
 def head_to_head(
-    game_id: str, first: Move, second: Move, games: int, seed: int, seats: int = 2
+    game_id: str,
+    first: str,
+    second: str,
+    games: int,
+    seed: int,
+    timings: Timings,
+    pool: ProcessPoolExecutor,
+    seats: int = 2,
 ) -> float:
     """``first``'s score over ``games`` games against ``seats - 1`` copies of
-    ``second``, ``first`` taking each seat in turn (a shared win counts as a share)."""
+    ``second``, ``first`` taking each seat in turn (a shared win counts as a
+    share); the decision times are added to ``timings``."""
     score = 0.0
-    for i in range(games):
-        mine = i % seats
-        movers = [first if s == mine else second for s in range(seats)]
-        options = dict(OPTIONS[game_id])
-        if game_id in VARIANTS and i % 2:
-            options.update(VARIANTS[game_id])
-        winners = play(game_id, movers, options, seed + i)
-        if mine in winners:
-            score += 1 / len(winners)
+    matchup = [Game(game_id, first, second, seats, i, seed) for i in range(games)]
+    for done, (share, seconds) in enumerate(pool.map(Game.play, matchup), start=1):
+        score += share
+        for key, times in seconds.items():
+            timings.seconds.setdefault(key, []).extend(times)
+        if sys.stderr.isatty():
+            print(f"\r  {first} vs {second}: {done}/{games}", end="", file=sys.stderr)
+    if sys.stderr.isatty():
+        print("\r\033[K", end="", file=sys.stderr)
     return score
 
 
@@ -141,28 +174,25 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=200)
     parser.add_argument("--matchups", nargs="*", choices=[*MATCHUPS, "three"])
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
     args = parser.parse_args()
     timings = Timings()
     matchups = args.matchups or [*MATCHUPS, "three"]
-    for game_id in args.game or registry.names():
-        print(f"{game_id}:")
-        for name in matchups:
-            if name == "three":
-                if game_id not in THREE_PLAYER:
+    with ProcessPoolExecutor(args.jobs) as pool:
+        for game_id in args.game or registry.names():
+            print(f"{game_id}:", flush=True)
+            for name in matchups:
+                if name == "three":
+                    if game_id not in THREE_PLAYER:
+                        continue
+                    score = head_to_head(
+                        game_id, "normal", "greedy", args.games, args.seed, timings, pool, seats=3
+                    )
+                    print(report_line("normal among 2 greedy", score, args.games, 0.45), flush=True)
                     continue
-                normal, opponent = contestant("normal", timings), contestant("greedy", timings)
-                score = head_to_head(game_id, normal, opponent, args.games, args.seed, seats=3)
-                print(report_line("normal among 2 greedy", score, args.games, 0.45))
-                continue
-            mine, theirs, target = MATCHUPS[name]
-            score = head_to_head(
-                game_id,
-                contestant(mine, timings),
-                contestant(theirs, timings),
-                args.games,
-                args.seed,
-            )
-            print(report_line(f"{mine} vs {theirs}", score, args.games, target))
+                mine, theirs, target = MATCHUPS[name]
+                score = head_to_head(game_id, mine, theirs, args.games, args.seed, timings, pool)
+                print(report_line(f"{mine} vs {theirs}", score, args.games, target), flush=True)
     print("decision time (ms): p50 / p99 / max")
     for (game_id, level), seconds in sorted(timings.seconds.items()):
         ms = sorted(s * 1000 for s in seconds)

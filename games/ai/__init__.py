@@ -38,8 +38,19 @@ PLAYERS: Mapping[str, Player[Any]] = MappingProxyType(
 )
 
 
-def choose(game_id: str, state: Any, seat: int, level: str = "normal", seed: int = 0) -> Action:
+def choose(
+    game_id: str,
+    state: Any,
+    seat: int,
+    level: str = "normal",
+    seed: int = 0,
+    *,
+    careful: bool = False,
+) -> Action:
     """The action the computer takes for ``seat`` at ``level`` (one of :data:`LEVELS`).
+
+    A level may take its runner-up move now and then, on purpose (so that the
+    levels stay apart); ``careful`` leaves those slips out, for advice.
 
     Raises :class:`~games.core.errors.InvalidOptions` for an unknown level and
     :class:`~games.core.errors.IllegalAction` when ``seat`` has nothing to do.
@@ -56,7 +67,8 @@ def choose(game_id: str, state: Any, seat: int, level: str = "normal", seed: int
     player = PLAYERS[game_id]
     known = player.canonical(state, seat)
     rng = random.Random(f"{game_id}:{level}:{seed}")
-    action = player.choose(known, seat, level, rng)
+    slips = 0.0 if careful else player.slips.get(level, 0.0)
+    action = player.choose(known, seat, level, rng, slips)
     if action not in legal:
         raise AssertionError(f"the {game_id} player chose an illegal action {action!r}")
     return action

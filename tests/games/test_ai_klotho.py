@@ -155,7 +155,8 @@ def _position(
 def test_it_turns_the_card_that_completes_its_line(level: str) -> None:
     # Q♠ K♠ and an unseen card: any spade, figure or the A♠... scores.
     state = _position({"A2": "QS", "B2": "KS", "D4": "7D"}, ["B2", "D4"])
-    assert ai.choose("klotho", state, 0, level, seed=1) == ("turn", "C2")
+    # Careful: what the level judges best, without the slips normal makes on purpose.
+    assert ai.choose("klotho", state, 0, level, seed=1, careful=True) == ("turn", "C2")
 
 
 @pytest.mark.parametrize("level", ai.LEVELS)
@@ -164,7 +165,7 @@ def test_it_spoils_the_line_the_other_seat_is_about_to_complete(level: str) -> N
     # seat 0 (which may not propose the end just now) takes the Q♥ away.
     field = {"D2": "7C", "C3": "KH", "D3": "QH"}
     state = _position(field, ["D2", "C3"], cooldown=(2, 0))
-    assert ai.choose("klotho", state, 0, level, seed=1) == ("replace", "D3")
+    assert ai.choose("klotho", state, 0, level, seed=1, careful=True) == ("replace", "D3")
 
 
 @pytest.mark.parametrize("level", ai.LEVELS)
@@ -183,13 +184,13 @@ def test_a_triplet_is_a_point_unless_a_half_wins_the_game() -> None:
     state = _position({"A1": "9S", "B2": "9H", "C3": "9D"}, ["B2", "D4"], turn=0)
     state.pending = [Triplet(0, ["A1", "B2", "C3"])]
     rng = random.Random(0)
-    assert PLAYER.choose(state, 0, "normal", rng) == ("triplet", "point")
+    assert PLAYER.choose(state, 0, "normal", rng, 0.0) == ("triplet", "point")
     state.halves = [1, 0]
-    assert PLAYER.choose(state, 0, "normal", rng) == ("triplet", "half")
+    assert PLAYER.choose(state, 0, "normal", rng, 0.0) == ("triplet", "half")
 
 
 @pytest.mark.parametrize("level", ai.LEVELS)
 def test_a_seat_behind_in_the_last_tour_digs_rather_than_walk_about(level: str) -> None:
     # Moving to the corner A1 promises nothing; only new cards can catch up.
     state = _position({"A1": "9H", "B2": "KS", "C3": "7D"}, ["B2", "C3"], scores=(0, 2))
-    assert ai.choose("klotho", state, 0, level, seed=1)[0] in ("turn", "replace")
+    assert ai.choose("klotho", state, 0, level, seed=1, careful=True)[0] in ("turn", "replace")

@@ -129,7 +129,10 @@ class TableService(DeadlineService):
         if not own:
             raise StaleVersion()
         seed = zlib.crc32(f"{table.id}:{table.state_version}:{seat}:hint".encode())
-        action = await asyncio.to_thread(ai.choose, table.game, state, seat, "normal", seed)
+        # Advice is normal's considered move, without the slips it makes as a player.
+        action = await asyncio.to_thread(
+            ai.choose, table.game, state, seat, "normal", seed, careful=True
+        )
         if action not in own:  # a vote, say: the hint is about the seat's own move
             action = own[0]
         path: list[int] = []

@@ -11,7 +11,9 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Mapping
 from dataclasses import replace
+from types import MappingProxyType
 
 from games.ai.base import public_events
 from games.ai.caravan import search
@@ -25,6 +27,8 @@ GAME = CaravanGame()
 
 class CaravanPlayer:
     """Caravan at every level."""
+
+    slips: Mapping[str, float] = MappingProxyType({})
 
     def canonical(self, state: CaravanState, seat: int) -> CaravanState:
         """The opponent's hand and draw pile stood in for by the first cards, in a
@@ -56,8 +60,10 @@ class CaravanPlayer:
             events=public_events(state.events, seat),
         )
 
-    def choose(self, known: CaravanState, seat: int, level: str, rng: random.Random) -> Action:
-        """The move of ``level`` (see ``search`` for each level's budget)."""
+    def choose(
+        self, known: CaravanState, seat: int, level: str, rng: random.Random, slips: float
+    ) -> Action:
+        """The move of ``level`` (see ``search`` for each level's budget; no level slips)."""
         legal = GAME.legal_actions(known, seat)
         return search.LEVELS[level](known, seat, legal, rng)
 

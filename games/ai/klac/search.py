@@ -82,8 +82,9 @@ def best_of(
     rng: random.Random,
     policy: Policy,
     width: int,
-) -> int:
-    """The index in ``plays`` of the play with the best mean utility.
+) -> list[int]:
+    """Indexes in ``plays``, best mean utility first: the winner and the runner-up
+    of the last round of halving (or the one play searched).
 
     ``budget`` is the number of simulated plays to spend in all. Only the
     ``width`` plays the policy itself rates best are searched: the others
@@ -95,6 +96,7 @@ def best_of(
     totals = [0.0] * len(plays)
     done = 0
     stages = max(1, math.ceil(math.log2(len(alive))))
+    ranked = alive
     while len(alive) > 1:
         spent, stage_budget = 0, budget // stages
         # Whole rounds of deals, so that every play alive has seen the same ones.
@@ -106,6 +108,6 @@ def best_of(
                 spent += 1 + policy.play_out(rnd)
                 totals[i] += utility(rnd.scores())
             done += 1
-        alive.sort(key=lambda i: -totals[i])
-        alive = alive[: (len(alive) + 1) // 2]
-    return alive[0]
+        ranked = sorted(alive, key=lambda i: -totals[i])
+        alive = ranked[: (len(ranked) + 1) // 2]
+    return ranked[:2]

@@ -48,26 +48,24 @@ class Search:
     offset: float
 
 
-def best_action(search: Search, pos: Position, seat: int, moves: list[Move]) -> Move:
-    """The best of ``moves`` for ``seat``, the turn seat of ``pos``; ties go to
-    the first found."""
+def ranked_actions(search: Search, pos: Position, seat: int, moves: list[Move]) -> list[Move]:
+    """``moves`` best first for ``seat``, the turn seat of ``pos``; ties keep
+    the order they were found in."""
     if len(moves) == 1:
-        return moves[0]
+        return moves
     if search.budget.depth <= 1:
         values = search.ev.values(pos)
-        return max(moves, key=lambda m: _after(search, pos, values, seat, m)[seat])
-    budget = search.budget
-    depth = budget.depth
-    if pos.placing and pos.shape.cells > PLACE_DEEP_CELLS:
-        # Every cell is a placement, and every one of them an answer: three
-        # actions deep on a larger field would cost seconds.
-        depth = min(depth, 2)
-    best, best_value = moves[0], float("-inf")
-    for move in moves:
-        value = _expect(search, pos, move, depth, budget.root_cards)[seat]
-        if value > best_value + 1e-9:
-            best, best_value = move, value
-    return best
+        scores = [_after(search, pos, values, seat, m)[seat] for m in moves]
+    else:
+        budget = search.budget
+        depth = budget.depth
+        if pos.placing and pos.shape.cells > PLACE_DEEP_CELLS:
+            # Every cell is a placement, and every one of them an answer: three
+            # actions deep on a larger field would cost seconds.
+            depth = min(depth, 2)
+        scores = [_expect(search, pos, move, depth, budget.root_cards)[seat] for move in moves]
+    order = sorted(range(len(moves)), key=lambda i: -scores[i])
+    return [moves[i] for i in order]
 
 
 def _after(
