@@ -15,6 +15,7 @@ from tests.core.helpers import (
     ALICE,
     BOB,
     CAROL,
+    DAN,
     PLAYERS,
     play_first_legal,
     player_to_move,
@@ -200,3 +201,31 @@ async def test_a_move_cancels_votes_marked_so(service: TableService, store: Stor
     assert [v.id for v in table.votes] == [9]
     table, _ = await play_first_legal(service, table, state)
     assert table.votes == []
+
+
+async def test_a_seat_handed_to_the_computer_leaves_the_open_votes(
+    service: TableService, clock: FakeClock
+) -> None:
+    table, _ = await started_table(service, seats=4)
+    table, _ = await service.propose(table.id, ALICE.key, "abort")
+    vote_id = table.votes[0].id
+    table, _ = await service.vote(table.id, BOB.key, vote_id, True)
+    assert table.status == Status.PLAYING, "2 of 4 is no majority"
+    table, _ = await service.propose(table.id, DAN.key, "remove", subject=3)
+    # Dan left: his seat no longer votes, so Alice and Bob are 2 of 3 now.
+    assert table.status == Status.ABORTED and table.votes == []
+
+
+async def test_a_removed_seat_cannot_cast_a_ballot(service: TableService, clock: FakeClock) -> None:
+    table, state = await started_table(service, seats=4, turn_seconds=30, on_timeout="bot")
+    seat, late = player_to_move(table, state)
+    proposer = next(p for p in PLAYERS if p.key != late.key)
+    table, _ = await service.propose(table.id, proposer.key, "abort")
+    vote_id = table.votes[0].id
+    clock.advance(30)
+    await service.run_due()
+    table, _ = await service.get(table.id)
+    assert table.players[seat].bot and table.votes[0].voters == [s for s in range(4) if s != seat]
+    with pytest.raises(ServiceError) as refused:
+        await service.vote(table.id, late.key, vote_id, True)
+    assert refused.value.code == "seat-taken-over"

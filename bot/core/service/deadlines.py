@@ -131,8 +131,7 @@ class DeadlineService(VotingService):
             if t.state_version != version:
                 raise StaleVersion()
             if t.on_timeout == Timeout.BOT:
-                t.players[seat].bot = True
-                return Step(state, "overdue", notice=Notice("seat-to-bot", {"seat": seat}))
+                return self._seat_to_bot(t, state, seat, "overdue")
             t.turn_deadline = t.remind_at = None
             return Step(state, "overdue", notice=Notice("turn-overdue", {"seat": seat}))
 

@@ -15,6 +15,9 @@ from bot.core.service.base import VOTE_SECONDS, Notice, Step, require_status
 from bot.core.service.moves import MoveService
 from bot.core.tables import Status, Table, Vote
 
+#: The votes about the table itself, whose voters are the seats people play.
+SEAT_VOTES = ("abort", "remove")
+
 
 class VotingService(MoveService):
     """Votes at a running table: stop the game, hand a seat to the bot."""
@@ -75,6 +78,9 @@ class VotingService(MoveService):
             seat = table.seat_of(player_key)
             if seat is None:
                 raise NotSeated()
+            if table.players[seat].bot and vote.kind in SEAT_VOTES:
+                # The seat left the vote when the computer took it over.
+                raise ServiceError("seat-taken-over")
             try:
                 tally = votes.cast(vote, seat, yes)
             except votes.VoteError as exc:
@@ -99,11 +105,38 @@ class VotingService(MoveService):
 
     def _vote_effect(self, table: Table, state: Any, kind: str, subject: int | None) -> Step:
         if kind == "remove" and subject is not None:
-            table.players[subject].bot = True
-            if any(not p.bot for p in table.players):
-                return Step(
-                    state, "vote", notice=Notice("seat-to-bot", {"seat": subject}), private=True
-                )
+            return self._seat_to_bot(table, state, subject, "vote", private=True)
+        return self._abort(table, state)
+
+    def _seat_to_bot(
+        self, table: Table, state: Any, seat: int, kind: str, *, private: bool = False
+    ) -> Step:
+        """The computer plays ``seat`` from now on. The seat leaves the open votes
+        about the table (its ballot with it): one that this decides is settled at
+        once (if it fails, the hand-over is the news); a table of computers only
+        is stopped."""
+        table.players[seat].bot = True
+        if all(p.bot for p in table.players):
+            return self._abort(table, state)
+        step = Step(state, kind, notice=Notice("seat-to-bot", {"seat": seat}), private=private)
+        for vote in [v for v in table.votes if v.kind in SEAT_VOTES]:
+            if vote.subject == seat:
+                table.votes.remove(vote)
+                continue
+            if seat not in vote.voters:
+                continue
+            for seats in (vote.voters, vote.yes, vote.no):
+                if seat in seats:
+                    seats.remove(seat)
+            tally = votes.tally(vote)
+            if vote not in table.votes or tally == votes.Tally.OPEN:
+                continue
+            table.votes.remove(vote)
+            if tally == votes.Tally.PASSED:
+                step = self._vote_effect(table, state, vote.kind, vote.subject)
+        return step
+
+    def _abort(self, table: Table, state: Any) -> Step:
         table.status = Status.ABORTED
         table.votes = []
         table.turn_deadline = table.remind_at = None
