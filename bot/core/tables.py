@@ -100,6 +100,12 @@ class Table:
                 return seat
         return None
 
+    def hand_seat(self, player_key: str) -> int | None:
+        """The seat whose hand ``player_key`` may see: theirs, unless the
+        computer has taken it over (a player who left sees no hand)."""
+        seat = self.seat_of(player_key)
+        return None if seat is None or self.players[seat].bot else seat
+
     @property
     def active(self) -> bool:
         """True while the table is in its lobby or being played."""

@@ -139,7 +139,7 @@ def make_tree(client: discord.Client, frontend: Frontend) -> app_commands.Comman
         lang = await _begin(frontend, interaction)
         table = await frontend.service.table_in(ids.interaction_chat(interaction))
         key = ids.player_key(interaction.user.id)
-        seat = table.seat_of(key) if table is not None else None
+        seat = table.hand_seat(key) if table is not None else None
         if table is None or seat is None or table.status != Status.PLAYING:
             await _answer(interaction, i18n.t(lang, "dc-no-game-here"))
             return

@@ -220,6 +220,8 @@ async def _hand(
     seat = table.seat_of(ids.player_key(interaction.user.id))
     if seat is None:
         raise NotSeated()
+    if table.players[seat].bot:
+        raise ServiceError("seat-taken-over")
     if state is None:
         raise WrongPhase(status=table.status)
     shown, digest = await frontend.publisher.hand_message(table, state, seat, lang)
@@ -259,7 +261,7 @@ async def _direct(
         if table.status != Status.PLAYING or not frontend.screens.has_private(table.game):
             continue
         table, state = await frontend.service.get(table.id)
-        seat = table.seat_of(key)
+        seat = table.hand_seat(key)
         if seat is not None and state is not None:
             await publisher.forget_dm_closed(table, seat)
             await publisher.show_seat(table, state, seat, resend=True)

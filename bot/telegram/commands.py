@@ -123,7 +123,7 @@ async def hand(message: Message, frontend: Frontend) -> None:
     chat = ids.message_chat_key(message)
     lang = await frontend.chat_lang(chat)
     table = await frontend.service.table_in(chat)
-    if table is None or table.status != Status.PLAYING or table.seat_of(key) is None:
+    if table is None or table.status != Status.PLAYING or table.hand_seat(key) is None:
         frontend.publisher.say(chat, frontend.i18n.t(lang, "tg-no-game-here"))
         return
     if not await frontend.can_message(user.id):
@@ -140,7 +140,7 @@ async def hand(message: Message, frontend: Frontend) -> None:
 
 async def _resend_hand(frontend: Frontend, table_id: str, key: str) -> None:
     table, state = await frontend.service.get(table_id)
-    seat = table.seat_of(key)
+    seat = table.hand_seat(key)
     if seat is None or state is None:
         return
     await frontend.publisher.reachable_again(table, seat)

@@ -10,6 +10,7 @@ from bot.core.errors import BadRequest, NotSeated, ServiceError
 from bot.core.service import BOT_DELAY_SECONDS, VOTE_SECONDS, TableService
 from bot.core.store import Store
 from bot.core.tables import Status, Vote
+from bot.core.tokens import HintToken, MoveToken
 from tests.conftest import FakeClock
 from tests.core.helpers import (
     ALICE,
@@ -229,3 +230,19 @@ async def test_a_removed_seat_cannot_cast_a_ballot(service: TableService, clock:
     with pytest.raises(ServiceError) as refused:
         await service.vote(table.id, late.key, vote_id, True)
     assert refused.value.code == "seat-taken-over"
+
+
+async def test_a_player_who_left_cannot_browse_the_computers_hand(
+    service: TableService,
+) -> None:
+    table, state = await started_table(service, seats=3)
+    seat, left = player_to_move(table, state)
+    table, _ = await service.propose(table.id, left.key, "remove", subject=seat)
+    assert table.players[seat].bot and table.hand_seat(left.key) is None
+    for token in (
+        MoveToken(table.id, table.state_version, seat, (0,)),
+        HintToken(table.id, table.state_version, seat, ()),
+    ):
+        with pytest.raises(ServiceError) as refused:
+            await service.press(left, token.encode())
+        assert refused.value.code == "seat-taken-over"

@@ -258,6 +258,13 @@ async def test_hand_command_sends_the_hand_to_players_only(server: Server) -> No
     assert hand.attachments[0].data == screen.image
     record = await server.command("hand", user=OUTSIDER)
     assert server.told(record) == ["Вы не играете в этом канале."]
+    # Once Борис hands his seat to the bot, the hand it plays is not his to see.
+    await server.service.propose(table_id, ids.player_key(BORIS), "remove", subject=seat)
+    record = await server.command("hand", user=BORIS)
+    assert server.told(record) == ["Вы не играете в этом канале."]
+    table_msg = await table_message(server, table_id)
+    record = await server.press(table_msg, ids.hand_id(table_id), user=BORIS)
+    assert server.told(record) == ["За вас теперь играет бот."]
 
 
 async def test_stop_closes_the_lobby_for_the_host_only(server: Server) -> None:

@@ -97,6 +97,15 @@ async def test_hand_command_resends_the_hand(h: Harness) -> None:
     assert hand(h, BORIS).message_id != old.message_id
     await h.say(OUTSIDER, GROUP, "/hand")
     assert texts(h, GROUP)[-1] == "Вы не играете в этом чате."
+    # Once Борис hands his seat to the bot, the hand it plays is not his to see.
+    table = await h.service.table_in(f"tg:{GROUP}")
+    assert table is not None
+    seat = table.seat_of(f"tg:{BORIS}")
+    await h.service.propose(table.id, f"tg:{BORIS}", "remove", subject=seat)
+    shown = hand(h, BORIS)
+    await h.say(BORIS, GROUP, "/hand")
+    assert texts(h, GROUP)[-1] == "Вы не играете в этом чате."
+    assert hand(h, BORIS).message_id == shown.message_id
 
 
 async def test_starting_needs_every_player_reachable_privately(h: Harness) -> None:

@@ -150,6 +150,9 @@ class TableService(DeadlineService):
             raise NotSeated()
         if seat != tok.seat:
             raise NotYourButton()
+        if table.players[seat].bot:
+            # Browsing the menu would show the hand the computer now plays.
+            raise ServiceError("seat-taken-over")
         if table.status != Status.PLAYING or table.state_version != tok.version:
             raise StaleVersion()
         game = registry.get(table.game)
