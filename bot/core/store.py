@@ -56,6 +56,15 @@ if redis.call('EXISTS', KEYS[3]) == 1 then redis.call('EXPIRE', KEYS[3], ttl) en
 return 1
 """
 
+# A table's message references live exactly as long as the table: a finished
+# table is kept for a day, and its references must not stay on for a week.
+_SET_REF = """
+redis.call('HSET', KEYS[1], ARGV[1], ARGV[2])
+local ttl = redis.call('TTL', KEYS[2])
+if ttl <= 0 then ttl = tonumber(ARGV[3]) end
+redis.call('EXPIRE', KEYS[1], ttl)
+"""
+
 _RELEASE = """
 if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end
 return 0
@@ -117,6 +126,7 @@ class Store:
         self.finished_ttl = finished_ttl
         self._cas = redis.register_script(_CAS)
         self._release = redis.register_script(_RELEASE)
+        self._set_ref = redis.register_script(_SET_REF)
         self._claim_due = redis.register_script(_CLAIM_DUE)
         self._done_due = redis.register_script(_DONE_DUE)
 
@@ -197,12 +207,10 @@ class Store:
     # -- frontend references --------------------------------------------------
 
     async def set_ref(self, table_id: str, name: str, value: str) -> None:
-        """Remember a frontend's message reference for a table."""
-        key = self._refs_key(table_id)
-        async with self.redis.pipeline(transaction=True) as pipe:
-            pipe.hset(key, name, value)
-            pipe.expire(key, self.active_ttl)
-            await pipe.execute()
+        """Remember a frontend's message reference for a table, for as long as
+        the table is kept (a day, for a reference to a table already gone)."""
+        keys = [self._refs_key(table_id), self.table_key(table_id)]
+        await self._set_ref(keys=keys, args=[name, value, str(self.finished_ttl)])
 
     async def get_ref(self, table_id: str, name: str) -> str | None:
         """A remembered frontend message reference."""

@@ -56,6 +56,21 @@ async def test_ttl_depends_on_status(store: Store) -> None:
     assert 0 < await store.ttl(table.id) <= store.finished_ttl
 
 
+async def test_message_references_end_with_their_table(store: Store, redis: Redis) -> None:
+    table = make_table()
+    await store.save(table, None, expected=None)
+    await store.set_ref(table.id, "tg:table", "42")
+    refs = f"{store.table_key(table.id)}:refs"
+    assert store.finished_ttl < await redis.ttl(refs) <= store.active_ttl
+    table.version, table.status = 2, Status.FINISHED
+    await store.save(table, None, expected=1)
+    assert 0 < await redis.ttl(refs) <= store.finished_ttl
+    # A screen sent after the game ended (the final table) keeps to the table's day.
+    await store.set_ref(table.id, "tg:hand:0", "43")
+    assert 0 < await redis.ttl(refs) <= store.finished_ttl
+    assert await store.get_ref(table.id, "tg:hand:0") == "43"
+
+
 async def test_chat_index_is_exclusive_and_released_only_by_owner(store: Store) -> None:
     assert await store.claim_chat("tg:-5", "aaaa1111")
     assert not await store.claim_chat("tg:-5", "bbbb2222")
