@@ -189,7 +189,7 @@ Token = (
 
 def decode(text: object) -> Token:
     """Parse a token; raises :class:`BadToken` for anything malformed."""
-    if not isinstance(text, str) or len(text.encode()) > MAX_TOKEN_BYTES:
+    if not isinstance(text, str) or len(text.encode(errors="replace")) > MAX_TOKEN_BYTES:
         raise BadToken("malformed token")
     if m := _MOVE.fullmatch(text):
         path = tuple(int(p) for p in m[5].split(".")) if m[5] else ()

@@ -17,8 +17,9 @@ import re
 
 import discord
 
+from bot.core.names import short_name
+
 PREFIX = "dc:"
-NAME_LIMIT = 32
 
 HAND = re.compile(r"H:([A-Za-z0-9_-]{4,16})")
 OPTIONS = re.compile(r"O:([A-Za-z0-9_-]{4,16})")
@@ -62,8 +63,7 @@ def user_id(key: str) -> int:
 
 def display_name(user: discord.abc.User) -> str:
     """A short name for seat lists and images (the server nickname when there is one)."""
-    name = user.display_name.strip() or user.name
-    return name if len(name) <= NAME_LIMIT else name[: NAME_LIMIT - 1] + "…"
+    return short_name(user.display_name, user.name, str(user.id))
 
 
 def hand_id(table_id: str) -> str:

@@ -27,6 +27,7 @@ import time
 from dataclasses import asdict, dataclass, field
 from typing import cast
 
+from bot.core.names import printable
 from bot.core.store import Store
 
 #: The most local players a room holds (the largest game seats eight).
@@ -94,7 +95,7 @@ def room_of_chat(chat: str) -> str | None:
 
 def clean_name(name: object) -> str:
     """A player's name as typed, trimmed; refused when empty or too long."""
-    text = " ".join(str(name).split()) if isinstance(name, str) else ""
+    text = printable(name) if isinstance(name, str) else ""
     if not text or len(text) > MAX_NAME:
         raise RoomError("name")
     return text

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from aiogram.types import Message, User
 
+from bot.core.names import short_name
+
 PREFIX = "tg:"
-NAME_LIMIT = 32
 
 
 def chat_key(chat_id: int, thread_id: int | None = None) -> str:
@@ -37,6 +38,5 @@ def user_id(key: str) -> int:
 
 def display_name(user: User) -> str:
     """A short name for seat lists and images."""
-    name = " ".join(part for part in (user.first_name, user.last_name) if part).strip()
-    name = name or (user.username or str(user.id))
-    return name if len(name) <= NAME_LIMIT else name[: NAME_LIMIT - 1] + "…"
+    full = " ".join(part for part in (user.first_name, user.last_name) if part)
+    return short_name(full, user.username, str(user.id))

@@ -76,6 +76,9 @@ def test_round_trip_and_size(token: tokens.Token) -> None:
         "d:caravan:A:X:tX3",
         "d:caravan:A:S:drop",
         "d:Caravan:A:S:v",
+        # A lone surrogate cannot even be encoded (a forged Discord custom id).
+        "m:\ud800bcd:1:0:",
+        "l:abcd:\udfff",
     ],
 )
 def test_malformed_tokens_refused(text: object) -> None:

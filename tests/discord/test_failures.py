@@ -162,7 +162,10 @@ async def test_forged_custom_ids_and_bad_selects_are_refused(server: Server) -> 
     before = await snapshot(server, table_id)
     bad = t(server, "ru", "error-bad-request")
     gone = t(server, "ru", "error-table-not-found")
-    for custom_id in ("m:xxx", "garbage", "", 12345, "H:", "O:x", "D:2", "S:999", "Z:0"):
+    forged = ("m:xxx", "garbage", "", 12345, "H:", "O:x", "D:2", "S:999", "Z:0")
+    # A lone surrogate (JSON's "\ud800") cannot even be encoded to look it up.
+    surrogates = ("m:\ud800bcd:1:0:", "H:\ud800bcd", "S:\udfff")
+    for custom_id in (*forged, *surrogates):
         assert await forge(server, table_msg, custom_id, user=user) == [bad], custom_id
     nothing = t(server, "ru", "error-nothing-here")
     assert await forge(server, table_msg, f"z:{table_id}", user=user) == [nothing]

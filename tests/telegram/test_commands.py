@@ -187,3 +187,12 @@ async def test_deadline_reminder_auto_move_and_voting_out_an_absent_player(h: Ha
     await h.settle()
     after, _ = await h.service.get(table.id)
     assert after.players[seat].bot and after.state_version == 2
+
+
+async def test_a_name_with_a_lone_surrogate_or_control_characters_is_cleaned(h: Harness) -> None:
+    # JSON's "\ud800" decodes to a lone surrogate, which Redis cannot store.
+    h.fake.add_user(77, "\ud800", last_name="Ким\x07\nЛи", language_code="ru")
+    await h.say(77, GROUP, "/play klac")
+    table = await h.service.table_in(f"tg:{GROUP}")
+    assert table is not None and [p.name for p in table.players] == ["Ким Ли"]
+    assert "Ким Ли" in (h.last_with_buttons(GROUP).content or "")
