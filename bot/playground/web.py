@@ -24,7 +24,6 @@ refused, so a web page cannot reach the playground by rebinding its DNS name.
 from __future__ import annotations
 
 import ipaddress
-import json
 import logging
 from collections.abc import Awaitable, Callable
 from importlib import resources
@@ -176,7 +175,9 @@ async def _body(request: web.Request) -> dict[str, Any]:
         raise web.HTTPUnsupportedMediaType(text="Send JSON.")
     try:
         data = await request.json()
-    except (json.JSONDecodeError, UnicodeDecodeError):
+    except (ValueError, RecursionError):
+        # ValueError covers bad JSON and bad UTF-8; nesting deeper than the
+        # parser's recursion limit is no request a page of ours sends.
         raise web.HTTPBadRequest(text="Malformed JSON.") from None
     if not isinstance(data, dict):
         raise web.HTTPBadRequest(text="Send a JSON object.")
@@ -185,7 +186,8 @@ async def _body(request: web.Request) -> dict[str, Any]:
 
 def _index(data: dict[str, Any], room: Room) -> int:
     index = data.get("player")
-    if not isinstance(index, int) or not 0 <= index < len(room.players):
+    # JSON's true is a Python int too; it is no player's number.
+    if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index < len(room.players):
         raise web.HTTPBadRequest(text="Unknown player.")
     return index
 

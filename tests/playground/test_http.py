@@ -68,6 +68,14 @@ async def test_pages_and_refusals(client: TestClient) -> None:
     assert (await client.get("/p/" + "x" * 22 + "/state")).status == 403
     press = await client.post(url + "press", json={"token": "l:x", "player": 7})
     assert press.status == 400
+    # JSON's true is no player's number, though Python takes it for 1.
+    press = await client.post(url + "press", json={"token": "l:x", "player": True})
+    assert press.status == 400 and await press.text() == "Unknown player."
+    # Nesting deeper than any parser's recursion is malformed, not a crash.
+    deep = "[" * 50_000 + "]" * 50_000
+    headers = {"Content-Type": "application/json"}
+    press = await client.post(url + "press", data=deep, headers=headers)
+    assert press.status == 400 and await press.text() == "Malformed JSON."
 
 
 async def test_a_players_view_names_no_other_player(client: TestClient) -> None:
