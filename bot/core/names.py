@@ -1,4 +1,4 @@
-"""Players' names as the platforms hand them over, made safe to store and draw.
+"""Names and other text as people typed them, made safe to store and show.
 
 A name may hold anything a client can send: a lone surrogate (JSON's
 ``"\\ud800"`` decodes to one, and no UTF-8 encoder takes it, so Redis could not
@@ -24,5 +24,10 @@ def short_name(*candidates: str | None) -> str:
     for candidate in candidates:
         name = printable(candidate or "")
         if name:
-            return name if len(name) <= NAME_LIMIT else name[: NAME_LIMIT - 1] + "…"
+            return clip(name, NAME_LIMIT)
     return ""
+
+
+def clip(text: str, limit: int) -> str:
+    """``text`` cut to ``limit`` characters, the last one an ellipsis when cut."""
+    return text if len(text) <= limit else text[: limit - 1] + "…"

@@ -19,6 +19,7 @@ from discord.app_commands import Choice, locale_str
 from bot.core import decks
 from bot.core.errors import ServiceError, TableNotFound
 from bot.core.i18n import LANGUAGES, I18n
+from bot.core.names import clip, printable
 from bot.core.screens import duration_msg
 from bot.core.service import TABLE_OPTIONS, TURN_SECONDS
 from bot.core.tables import Status, Timeout
@@ -250,6 +251,10 @@ def make_tree(client: discord.Client, frontend: Frontend) -> app_commands.Comman
     return tree
 
 
+#: The longest word of ``/play options`` quoted back in a refusal.
+WORD_LIMIT = 40
+
+
 def parse_options(game: str, raw: str) -> dict[str, Any]:
     """``rounds=2 variant=cards`` → the game's option values; raises ``ValueError`` naming
     the first word that is not ``key=value`` with a known key and an allowed value."""
@@ -258,11 +263,14 @@ def parse_options(game: str, raw: str) -> dict[str, Any]:
     for word in raw.split():
         key, sep, value = word.partition("=")
         spec = specs.get(key.strip().lower())
+        # The word is quoted back: a pasted page of text must not make the answer
+        # longer than a message may be (nor than Fluent puts in one placeable).
+        shown = clip(printable(word), WORD_LIMIT)
         if not sep or spec is None:
-            raise ValueError(word)
+            raise ValueError(shown)
         matches = [c for c in spec.choices if str(c).lower() == value.strip().lower()]
         if not matches:
-            raise ValueError(f"{word} ({', '.join(map(str, spec.choices))})")
+            raise ValueError(f"{shown} ({', '.join(map(str, spec.choices))})")
         chosen[spec.key] = matches[0]
     return chosen
 

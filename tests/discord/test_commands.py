@@ -204,6 +204,8 @@ async def test_play_with_bad_options_says_what_is_wrong_and_opens_nothing(
         ("rounds=9", "rounds=9 (1, 2, 3)"),
         ("colour=red", "colour=red"),
         ("rounds", "rounds"),
+        # A pasted page is quoted back cut short (Fluent would show "{???}").
+        ("x" * 6000, "x" * 39 + "…"),
     ):
         record = await server.command(
             "play", option("game", "klotho"), option("options", raw), locale="en-US"
