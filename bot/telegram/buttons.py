@@ -9,6 +9,7 @@ from aiogram.enums import ChatType
 from aiogram.types import CallbackQuery, Message
 
 from bot.core.errors import BadRequest, NotSeated, ServiceError
+from bot.core.names import clip
 from bot.core.tables import Status
 from bot.core.tokens import BadToken, DeckToken, LobbyToken, NewGameToken, decode
 from bot.telegram import decks, ids
@@ -16,6 +17,10 @@ from bot.telegram.commands import open_lobby
 from bot.telegram.context import Frontend, player
 from games import registry
 from games.core.errors import GameError
+
+#: answerCallbackQuery: "text: Text of the notification ... 0-200 characters"
+#: (https://core.telegram.org/bots/api#answercallbackquery).
+ALERT_LIMIT = 200
 
 log = logging.getLogger("bot.telegram")
 
@@ -48,7 +53,8 @@ async def press(query: CallbackQuery, frontend: Frontend) -> None:
             refusal = await _needs_private_chat(frontend, token, user.id, lang)
             if refusal is not None:
                 text, url = refusal
-                await query.answer(text, show_alert=url is None, url=url)
+                # The list of players to ask may be long; an alert holds 200 characters.
+                await query.answer(clip(text, ALERT_LIMIT), show_alert=url is None, url=url)
                 return
         outcome = await frontend.service.press(player(user), token.encode(), chat=chat)
     except (ServiceError, GameError) as exc:

@@ -196,3 +196,18 @@ async def test_a_name_with_a_lone_surrogate_or_control_characters_is_cleaned(h: 
     table = await h.service.table_in(f"tg:{GROUP}")
     assert table is not None and [p.name for p in table.players] == ["Ким Ли"]
     assert "Ким Ли" in (h.last_with_buttons(GROUP).content or "")
+
+
+async def test_the_alert_naming_unreachable_players_keeps_to_200_characters(h: Harness) -> None:
+    await h.say(ANYA, GROUP, "/play klac")
+    lobby = h.last_with_buttons(GROUP)
+    table = await h.service.table_in(f"tg:{GROUP}")
+    assert table is not None
+    # Five players with long names, seated before they blocked the bot.
+    for n in range(5):
+        await h.service.join(
+            table.id, PlayerInfo(f"tg:{500 + n}", f"Игрок с очень длинным именем {n}")
+        )
+    answer = await h.press(ANYA, GROUP, lobby.message_id, lobby.button_data("▶ Начать"))
+    assert answer["show_alert"] and len(answer["text"]) == 200 and answer["text"].endswith("…")
+    assert "Игрок с очень длинным именем 0" in answer["text"]
