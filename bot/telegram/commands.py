@@ -26,6 +26,9 @@ log = logging.getLogger("bot.telegram")
 PRIVATE = F.chat.type == ChatType.PRIVATE
 GROUP = F.chat.type.in_({ChatType.GROUP, ChatType.SUPERGROUP})
 JOIN_PREFIX = "join_"
+#: ``/start rules`` or ``/start rules_GAME``: the rules, sent privately (a group's
+#: /rules links here rather than fill the group with pages of text).
+RULES_LINK = "rules"
 
 
 async def start_link(
@@ -44,6 +47,10 @@ async def start_link(
     payload = command.args or ""
     if payload == DECK_LINK:
         await send_builder(frontend, user)
+        return
+    if payload == RULES_LINK or payload.startswith(f"{RULES_LINK}_"):
+        game = payload.removeprefix(f"{RULES_LINK}_")
+        _send_rules(frontend, here, lang, [game] if game in registry.names() else None)
         return
     if not payload.startswith(JOIN_PREFIX):
         say(here, frontend.i18n.t(lang, "tg-welcome"))
@@ -89,22 +96,23 @@ async def play(message: Message, command: CommandObject, frontend: Frontend) -> 
         )
         frontend.publisher.say(chat, frontend.i18n.t(lang, "tg-choose-game"), keyboard(rows))
         return
-    await open_lobby(frontend, chat, user, name)
+    try:
+        await open_lobby(frontend, chat, user, name)
+    except (ServiceError, GameError) as exc:
+        lang = await frontend.chat_lang(chat)
+        frontend.publisher.say(chat, frontend.screens.error(exc, lang))
 
 
 async def open_lobby(frontend: Frontend, chat: str, user: User, game: str) -> None:
-    """Open a lobby for ``game`` in ``chat``, or say why not (in the chat's language).
+    """Open a lobby for ``game`` in ``chat``; a refusal is raised for the caller to
+    tell (a command's in the chat, a button's to the presser alone).
 
     In the private chat the game is played alone against computers: its lobby
     opens on the computer players' buttons.
     """
-    try:
-        table = await frontend.service.create(chat, player(user), game)
-        if chat == ids.player_key(user.id):
-            await frontend.service.show_computers(table.id, ids.player_key(user.id))
-    except (ServiceError, GameError) as exc:
-        lang = await frontend.chat_lang(chat)
-        frontend.publisher.say(chat, frontend.screens.error(exc, lang))
+    table = await frontend.service.create(chat, player(user), game)
+    if chat == ids.player_key(user.id):
+        await frontend.service.show_computers(table.id, ids.player_key(user.id))
 
 
 async def hand(message: Message, frontend: Frontend) -> None:
@@ -148,15 +156,32 @@ async def _resend_hand(frontend: Frontend, table_id: str, key: str) -> None:
 
 
 async def rules(message: Message, command: CommandObject, frontend: Frontend) -> None:
-    """The rules of a game (or of every game) in the chat's language."""
+    """The rules of a game (or of every game): in the private chat in full; in a
+    group one short message whose button opens them privately, since pages of
+    rules would crowd out the game and use up the group's message budget."""
     chat, lang = await _where(message, frontend)
     name = (command.args or "").strip().lower()
     if name in registry.names():
-        games = [name]
+        games: list[str] | None = [name]
     else:
         table = await frontend.service.table_in(chat) if message.chat.type != "private" else None
-        games = [table.game] if table is not None else registry.names()
-    for game in games:
+        games = [table.game] if table is not None else None
+    if message.chat.type == ChatType.PRIVATE:
+        _send_rules(frontend, chat, lang, games)
+        return
+    payload = RULES_LINK if games is None else f"{RULES_LINK}_{games[0]}"
+    link = Button(
+        frontend.i18n.t(lang, "tg-btn-rules"),
+        url=f"https://t.me/{frontend.publisher.bot_username}?start={payload}",
+    )
+    names = ", ".join(frontend.i18n.t(lang, f"game-{g}") for g in games or registry.names())
+    text = frontend.i18n.t(lang, "tg-rules-privately", games=names)
+    frontend.publisher.say(chat, text, keyboard(((link,),)))
+
+
+def _send_rules(frontend: Frontend, chat: str, lang: str, games: list[str] | None) -> None:
+    """The full rules of ``games`` (every game for ``None``), one message each."""
+    for game in games or registry.names():
         title = frontend.i18n.t(lang, f"game-{game}")
         frontend.publisher.say(chat, f"{title}\n\n{frontend.i18n.t(lang, f'rules-{game}')}")
 

@@ -42,8 +42,17 @@ async def test_command_menus_are_set_per_scope_and_language(h: Harness) -> None:
 async def test_help_rules_lang_and_stats(h: Harness) -> None:
     await h.say(ANYA, GROUP, "/help")
     assert "/play — начать игру" in texts(h, GROUP)[-1]
+    # In a group the rules are one short message; its button opens them privately.
+    sent = len(h.fake.messages(GROUP))
     await h.say(ANYA, GROUP, "/rules")
-    rules = texts(h, GROUP)[-5:]
+    assert len(h.fake.messages(GROUP)) == sent + 1
+    short = h.fake.messages(GROUP)[-1]
+    assert (short.content or "").startswith("📖 Правила (Клац!, Клото") and len(
+        short.content or ""
+    ) < 200
+    assert short.buttons[0][0]["url"] == f"https://t.me/{h.fake.bot_username}?start=rules"
+    await h.say(ANYA, ANYA, "/start rules")
+    rules = texts(h, ANYA)[-5:]
     assert "расширить" in rules[0] and "Клото" in rules[1]
     assert "Крэндзю" in rules[2] and "Караван" in rules[3] and "керлинг" in rules[4]
     await h.say(ANYA, GROUP, "/lang de")
@@ -51,7 +60,13 @@ async def test_help_rules_lang_and_stats(h: Harness) -> None:
     await h.say(ANYA, GROUP, "/lang en")
     assert texts(h, GROUP)[-1] == "✅ I will speak English here."
     await h.say(ANYA, GROUP, "/rules klac")
-    assert "extend" in texts(h, GROUP)[-1]
+    short = h.fake.messages(GROUP)[-1]
+    assert short.content == (
+        "📖 The rules (Klac!) are long, so I send them privately: press the button."
+    )
+    assert short.buttons[0][0]["url"].endswith("?start=rules_klac")
+    await h.say(BORIS, BORIS, "/start rules_klac")
+    assert "extend" in texts(h, BORIS)[-1]
     # Private messages follow each user's own language, not the group's.
     await h.say(ANYA, ANYA, "/help")
     assert "/play — начать игру" in texts(h, ANYA)[-1]
@@ -211,3 +226,22 @@ async def test_the_alert_naming_unreachable_players_keeps_to_200_characters(h: H
     answer = await h.press(ANYA, GROUP, lobby.message_id, lobby.button_data("▶ Начать"))
     assert answer["show_alert"] and len(answer["text"]) == 200 and answer["text"].endswith("…")
     assert "Игрок с очень длинным именем 0" in answer["text"]
+
+
+async def test_an_old_game_menu_pressed_in_a_busy_group_answers_the_presser_only(
+    h: Harness,
+) -> None:
+    await h.say(ANYA, GROUP, "/play")
+    menu = h.last_with_buttons(GROUP)
+    await h.say(ANYA, GROUP, "/play klac")
+    before = len(h.fake.messages(GROUP))
+    for _ in range(3):
+        answer = await h.press(
+            BORIS, GROUP, menu.message_id, menu.button_data("Логический керлинг")
+        )
+        assert (
+            answer["show_alert"]
+            and answer["text"] == "This chat already has a table. Finish or stop it first."
+        )
+    # The group's message budget goes to the game, not to refusals.
+    assert len(h.fake.messages(GROUP)) == before
