@@ -246,3 +246,20 @@ async def test_a_player_who_left_cannot_browse_the_computers_hand(
         with pytest.raises(ServiceError) as refused:
             await service.press(left, token.encode())
         assert refused.value.code == "seat-taken-over"
+
+
+async def test_a_seat_leaving_settles_every_vote_it_decides(
+    service: TableService, clock: FakeClock
+) -> None:
+    table, state = await started_table(service, seats=4, turn_seconds=30, on_timeout="bot")
+    seat, late = player_to_move(table, state)
+    first, second, _ = [p for p in PLAYERS[:4] if p.key != late.key]
+    table, _ = await service.propose(table.id, first.key, "abort")
+    table, _ = await service.vote(table.id, second.key, table.votes[0].id, True)
+    table, _ = await service.propose(table.id, first.key, "remove", subject=seat)
+    assert [v.kind for v in table.votes] == ["abort", "remove"]
+    clock.advance(30)
+    await service.run_due()
+    # The late seat went to the bot: the stop is 2 of 3 now, and the vote about it is moot.
+    table, _ = await service.get(table.id)
+    assert table.status == Status.ABORTED and table.votes == []

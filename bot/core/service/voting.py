@@ -120,6 +120,8 @@ class VotingService(MoveService):
             return self._abort(table, state)
         step = Step(state, kind, notice=Notice("seat-to-bot", {"seat": seat}), private=private)
         for vote in [v for v in table.votes if v.kind in SEAT_VOTES]:
+            if vote not in table.votes:
+                continue  # settled by one before it (a stop clears them all)
             if vote.subject == seat:
                 table.votes.remove(vote)
                 continue
@@ -129,7 +131,7 @@ class VotingService(MoveService):
                 if seat in seats:
                     seats.remove(seat)
             tally = votes.tally(vote)
-            if vote not in table.votes or tally == votes.Tally.OPEN:
+            if tally == votes.Tally.OPEN:
                 continue
             table.votes.remove(vote)
             if tally == votes.Tally.PASSED:
