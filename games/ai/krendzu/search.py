@@ -11,6 +11,7 @@ strong level's: the normal defender blocks one cell a turn.
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 from dataclasses import dataclass
 
 from games.ai.krendzu.evaluate import (
@@ -134,21 +135,28 @@ def _pick(scored: list[tuple[float, Action]], rng: random.Random, best_high: boo
     return near[0] if len(near) == 1 else rng.choice(near)
 
 
-def attack_moves(table: Table, judge: Judge) -> list[tuple[float, Action]]:
-    """Every placement of the attacker with its value (higher is better)."""
+def single_placements(
+    table: Table, judge: Judge
+) -> Iterator[tuple[int, int, float, list[tuple[int, int]]]]:
+    """Every (cell, card) the seat may place, with the points it scores plus the
+    potential it leaves, and the threats then open (the board is restored)."""
     board = table.board
-    seen = seen_by_defence(table)
-    drain = drain_value(table)
-    out: list[tuple[float, Action]] = []
     for cell in sorted(board.frontier):
-        x, y = cell_xy(cell)
         for card in table.hand:
             points, added = board.place(cell, card)
             potential, threats = judge.after((cell,))
             board.undo(cell, added)
-            value = points + potential
-            value += defender_to_move(threats, judge.holder, seen, BIT[card], table.blocks, drain)
-            out.append((value, ("place", CODES[card], x, y)))
+            yield cell, card, points + potential, threats
+
+
+def attack_moves(table: Table, judge: Judge) -> list[tuple[float, Action]]:
+    """Every placement of the attacker with its value (higher is better)."""
+    seen = seen_by_defence(table)
+    drain = drain_value(table)
+    out: list[tuple[float, Action]] = []
+    for cell, card, value, threats in single_placements(table, judge):
+        value += defender_to_move(threats, judge.holder, seen, BIT[card], table.blocks, drain)
+        out.append((value, ("place", CODES[card], *cell_xy(cell))))
     return out
 
 
@@ -165,7 +173,6 @@ def defence_moves(
 ) -> list[tuple[float, Action]]:
     """The defender's moves with their values (lower is better): pass, every
     single placement and, from the best first cards, two-card moves."""
-    board = table.board
     cost = card_cost(table)
     out: list[tuple[float, Action]] = []
     if may_pass:
@@ -176,15 +183,10 @@ def defence_moves(
             )
         )
     singles: list[tuple[float, int, int]] = []
-    for cell in sorted(board.frontier):
-        x, y = cell_xy(cell)
-        for card in table.hand:
-            points, added = board.place(cell, card)
-            potential, threats = judge.after((cell,))
-            board.undo(cell, added)
-            value = points + potential + attacker_to_move(judge.strengths(threats)) + cost
-            singles.append((value, cell, card))
-            out.append((value, (kind, CODES[card], x, y)))
+    for cell, card, value, threats in single_placements(table, judge):
+        value = value + attacker_to_move(judge.strengths(threats)) + cost
+        singles.append((value, cell, card))
+        out.append((value, (kind, CODES[card], *cell_xy(cell))))
     if may_two:
         singles.sort()
         for _, cell, card in singles[:TWO_CARD_FIRSTS]:
