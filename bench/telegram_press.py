@@ -31,12 +31,12 @@ from aiogram.types import TelegramObject, Update
 from bench.common import redis_url, report_presses
 from bot.core.i18n import I18n
 from bot.core.languages import Languages
+from bot.core.pacing import Limits
 from bot.core.screens import Screens
 from bot.core.service import PlayerInfo, TableService
 from bot.core.store import Store, connect
 from bot.core.tokens import MoveToken, decode
 from bot.telegram.app import build
-from bot.telegram.outbox import Limits
 from games import registry
 from tests.telegram.fake_api import FakeTelegram
 

@@ -14,6 +14,7 @@ from bot import logs, playground
 from bot.config import ConfigError, Settings
 from bot.core.i18n import LANGUAGES, I18n
 from bot.core.languages import Languages
+from bot.core.pacing import PressLimiter
 from bot.core.redis_server import RedisServer, RedisUnavailable
 from bot.core.screens import Screens
 from bot.core.service import TableService
@@ -56,7 +57,12 @@ async def open_core(settings: Settings) -> AsyncIterator[Core]:
             active_ttl=settings.active_ttl,
             finished_ttl=settings.finished_ttl,
         )
-        service = TableService(store)
+        presses = (
+            None
+            if settings.press_limit is None
+            else PressLimiter(redis, settings.press_limit, prefix=settings.key_prefix)
+        )
+        service = TableService(store, presses=presses)
         i18n = I18n(default=settings.default_language)
         languages = Languages(store, settings.default_language)
         yield Core(settings, service, Screens(service, i18n), i18n, languages)

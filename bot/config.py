@@ -8,6 +8,9 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from bot.core.i18n import LANGUAGES
+from bot.core.pacing import PressLimit
+
+DEFAULT_PRESS_LIMIT = PressLimit()
 
 
 class ConfigError(ValueError):
@@ -66,6 +69,8 @@ class Settings:
     telegram: TelegramSettings | None
     discord: DiscordSettings | None = None
     playground: PlaygroundSettings = PlaygroundSettings()
+    #: None: presses are not limited.
+    press_limit: PressLimit | None = DEFAULT_PRESS_LIMIT
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> Settings:
@@ -89,6 +94,7 @@ class Settings:
                 host=values.get("PLAYGROUND_HOST") or "127.0.0.1",
                 port=_port(values, "PLAYGROUND_PORT", 8765),
             ),
+            press_limit=_press_limit(values.get("PRESS_LIMIT") or ""),
         )
 
 
@@ -158,6 +164,21 @@ def _port(values: Mapping[str, str], key: str, default: int) -> int:
     if not raw.isdigit() or int(raw) > 65535:
         raise ConfigError(f"{key} must be a port number from 0 to 65535, not {raw!r}")
     return int(raw)
+
+
+def _press_limit(raw: str) -> PressLimit | None:
+    """``PRESS_LIMIT``: ``N/S`` (N presses per S seconds), ``off``, or unset (the default)."""
+    if not raw:
+        return DEFAULT_PRESS_LIMIT
+    if raw.strip().lower() == "off":
+        return None
+    presses, _, seconds = raw.partition("/")
+    if not (presses.strip().isdigit() and seconds.strip().isdigit()):
+        raise ConfigError(f"PRESS_LIMIT must look like 12/5 (presses/seconds) or off, not {raw!r}")
+    limit = PressLimit(int(presses), int(seconds))
+    if not (limit.presses and limit.seconds):
+        raise ConfigError("PRESS_LIMIT must allow at least one press in at least one second")
+    return limit
 
 
 def _positive_int(values: Mapping[str, str], key: str, default: int) -> int:

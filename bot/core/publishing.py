@@ -39,10 +39,10 @@ class ChatPublisher(ABC):
         table, state = change.table, change.state
         lang = await self.languages.for_chat(table.chat)
         if state is None or change.kind == "start":
-            self.show_lobby(table, lang)
+            await self.show_lobby(table, lang)
         if state is None:
             return
-        self.show_table(table, state, lang)
+        await self.show_table(table, state, lang)
         if change.private and self.screens.has_private(table.game):
             for seat in range(len(table.players)):
                 await self.show_seat(table, state, seat)
@@ -52,11 +52,11 @@ class ChatPublisher(ABC):
             self.say(table.chat, self.screens.notice(table, change.notice, lang))
 
     @abstractmethod
-    def show_lobby(self, table: Table, lang: str) -> None:
+    async def show_lobby(self, table: Table, lang: str) -> None:
         """Send or edit the lobby message."""
 
     @abstractmethod
-    def show_table(self, table: Table, state: Any, lang: str) -> None:
+    async def show_table(self, table: Table, state: Any, lang: str) -> None:
         """Send or edit the table message."""
 
     @abstractmethod

@@ -58,27 +58,27 @@ return 1
 
 # A table's message references live exactly as long as the table: a finished
 # table is kept for a day, and its references must not stay on for a week.
-_SET_REF = """
-redis.call('HSET', KEYS[1], ARGV[1], ARGV[2])
+_SET_REFS = """
+redis.call('HSET', KEYS[1], unpack(ARGV, 2))
 local ttl = redis.call('TTL', KEYS[2])
-if ttl <= 0 then ttl = tonumber(ARGV[3]) end
+if ttl <= 0 then ttl = tonumber(ARGV[1]) end
 redis.call('EXPIRE', KEYS[1], ttl)
 """
 
-_RELEASE = """
+RELEASE_IF_HELD = """
 if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end
 return 0
 """
 
-# Due timers are leased, not removed, so a worker that dies while handling one
-# lets another worker pick it up once the lease runs out.
-_CLAIM_DUE = """
+# Due timers (and pending screens) are leased, not removed, so a worker that
+# dies while handling one lets another worker pick it up once the lease runs out.
+CLAIM_DUE = """
 local due = redis.call('ZRANGEBYSCORE', KEYS[1], '-inf', ARGV[1], 'LIMIT', 0, ARGV[3])
 for _, member in ipairs(due) do redis.call('ZADD', KEYS[1], ARGV[2], member) end
 return due
 """
 
-_DONE_DUE = """
+DONE_DUE = """
 local score = redis.call('ZSCORE', KEYS[1], ARGV[1])
 if score and tonumber(score) == tonumber(ARGV[2]) then
   return redis.call('ZREM', KEYS[1], ARGV[1])
@@ -125,10 +125,10 @@ class Store:
         self.active_ttl = active_ttl
         self.finished_ttl = finished_ttl
         self._cas = redis.register_script(_CAS)
-        self._release = redis.register_script(_RELEASE)
-        self._set_ref = redis.register_script(_SET_REF)
-        self._claim_due = redis.register_script(_CLAIM_DUE)
-        self._done_due = redis.register_script(_DONE_DUE)
+        self._release = redis.register_script(RELEASE_IF_HELD)
+        self._set_refs = redis.register_script(_SET_REFS)
+        self._claim_due = redis.register_script(CLAIM_DUE)
+        self._done_due = redis.register_script(DONE_DUE)
 
     # -- keys ---------------------------------------------------------------
 
@@ -194,6 +194,11 @@ class Store:
         stored = await self.redis.hget(self.table_key(table.id), "meta")
         return stored == meta
 
+    async def version(self, table_id: str) -> int | None:
+        """The table's record version, or ``None`` if there is no such table."""
+        value = cast(str | None, await self.redis.hget(self.table_key(table_id), "v"))
+        return None if value is None else int(value)
+
     async def action_log(self, table_id: str) -> list[str]:
         """Every action applied at a table, oldest first."""
         entries = cast(list[str], await self.redis.lrange(self._log_key(table_id), 0, -1))
@@ -209,17 +214,27 @@ class Store:
     async def set_ref(self, table_id: str, name: str, value: str) -> None:
         """Remember a frontend's message reference for a table, for as long as
         the table is kept (a day, for a reference to a table already gone)."""
+        await self.set_refs(table_id, {name: value})
+
+    async def set_refs(self, table_id: str, refs: dict[str, str]) -> None:
+        """Remember several references at once (see :meth:`set_ref`)."""
         keys = [self._refs_key(table_id), self.table_key(table_id)]
-        await self._set_ref(keys=keys, args=[name, value, str(self.finished_ttl)])
+        pairs = [item for pair in refs.items() for item in pair]
+        await self._set_refs(keys=keys, args=[str(self.finished_ttl), *pairs])
 
     async def get_ref(self, table_id: str, name: str) -> str | None:
         """A remembered frontend message reference."""
         value = cast(str | None, await self.redis.hget(self._refs_key(table_id), name))
         return value
 
-    async def del_ref(self, table_id: str, name: str) -> None:
-        """Forget a frontend message reference."""
-        await self.redis.hdel(self._refs_key(table_id), name)
+    async def get_refs(self, table_id: str, names: list[str]) -> list[str | None]:
+        """Several remembered references at once, in the order of ``names``."""
+        values = cast(list[str | None], await self.redis.hmget(self._refs_key(table_id), names))
+        return values
+
+    async def del_refs(self, table_id: str, *names: str) -> None:
+        """Forget frontend message references."""
+        await self.redis.hdel(self._refs_key(table_id), *names)
 
     # -- indexes ------------------------------------------------------------
 

@@ -119,7 +119,7 @@ async def _token(
             explain=outcome.explain,
             hint=outcome.hint,
         )
-        frontend.publisher.show_table(table, outcome.state, chat_lang, screen)
+        await frontend.publisher.show_table(table, outcome.state, chat_lang, screen)
 
 
 async def _hand_press(

@@ -95,9 +95,9 @@ class Publisher(ChatPublisher):
         table, state = await self.service.get(table.id)
         lang = await self.languages.for_chat(chat)
         if state is None:
-            self.show_lobby(table, lang)
+            await self.show_lobby(table, lang)
         else:
-            self.show_table(table, state, lang)
+            await self.show_table(table, state, lang)
 
     def lobby(self, table: Table, lang: str) -> Outgoing:
         """The lobby message: seats and options, then Join / Leave / Options / Start / Cancel.
@@ -121,7 +121,7 @@ class Publisher(ChatPublisher):
         text = "\n".join([self.i18n.t(lang, "dc-options-title"), *lines])
         return outgoing(Screen(text, buttons=rows), placeholder=self.i18n.t(lang, "dc-choose"))
 
-    def show_lobby(self, table: Table, lang: str) -> None:
+    async def show_lobby(self, table: Table, lang: str) -> None:
         """Queue sending or editing the lobby message."""
 
         async def draw() -> tuple[Outgoing, str | None]:
@@ -129,7 +129,9 @@ class Publisher(ChatPublisher):
 
         self._show_in_channel(table, LOBBY_REF, draw)
 
-    def show_table(self, table: Table, state: Any, lang: str, screen: Screen | None = None) -> None:
+    async def show_table(
+        self, table: Table, state: Any, lang: str, screen: Screen | None = None
+    ) -> None:
         """Queue sending or editing the table message (``screen``: a menu step to show)."""
 
         async def draw() -> tuple[Outgoing, str | None]:
@@ -189,7 +191,7 @@ class Publisher(ChatPublisher):
         """Remember (or, with ``None``, forget) the seat's ephemeral hand."""
         name = f"dc:hand:{seat}"
         if ref is None:
-            await self.store.del_ref(table_id, name)
+            await self.store.del_refs(table_id, name)
             return
         data = {"token": ref.token, "message": ref.message_id, "at": ref.sent_at}
         await self.store.set_ref(table_id, name, json.dumps(data))
@@ -286,7 +288,7 @@ class Publisher(ChatPublisher):
 
     async def forget_dm_closed(self, table: Table, seat: int) -> None:
         """The player's DMs work again: a later failure is told to the channel again."""
-        await self.store.del_ref(table.id, f"dc:unreachable:{seat}")
+        await self.store.del_refs(table.id, f"dc:unreachable:{seat}")
 
     async def wants_dm(self, player_key: str) -> bool:
         """True when the player asked for hands by direct message."""
@@ -369,7 +371,7 @@ class Publisher(ChatPublisher):
         """True (once) when the table's channel refused a message since last asked."""
         refused = await self.store.get_ref(table_id, FORBIDDEN_REF)
         if refused is not None:
-            await self.store.del_ref(table_id, FORBIDDEN_REF)
+            await self.store.del_refs(table_id, FORBIDDEN_REF)
         return refused is not None
 
     def say(self, chat: str, text: str, *, mention: int | None = None) -> None:
@@ -453,7 +455,7 @@ class Publisher(ChatPublisher):
             await channel.get_partial_message(int(old)).delete()
         except discord.HTTPException as exc:
             log.info("event=ping-not-deleted table=%s status=%s", table.id, exc.status)
-        await self.store.del_ref(table.id, PING_REF)
+        await self.store.del_refs(table.id, PING_REF)
 
     async def _ping_dm(self, table: Table, seat: int, notice: Notice | None) -> None:
         player = table.players[seat]

@@ -25,15 +25,20 @@ from aiohttp import web
 from bot.config import TelegramSettings
 from bot.core.i18n import LANGUAGES, I18n
 from bot.core.languages import Languages
+from bot.core.pacing import Limits, RateBudget
 from bot.core.screens import Screens
 from bot.core.service import TableService
 from bot.logs import REQUEST_ID
 from bot.telegram import buttons, commands, decks, members
 from bot.telegram.context import Frontend
-from bot.telegram.outbox import Limits, Outbox
+from bot.telegram.outbox import Outbox, Pacer, PacingMiddleware
 from bot.telegram.publisher import Publisher
 
 log = logging.getLogger("bot.telegram")
+
+#: Seconds a stopping worker keeps sending before it hands what is left to
+#: the other workers (a group's limit may hold an edit for a minute).
+SHUTDOWN_DRAIN = 3.0
 
 GROUP_COMMANDS = ("play", "hand", "rules", "stop", "lang", "stats", "help")
 PRIVATE_COMMANDS = ("hand", "deck", "rules", "lang", "stats", "help")
@@ -63,6 +68,14 @@ class TelegramFrontend:
     dispatcher: Dispatcher
     frontend: Frontend
     outbox: Outbox
+    publisher: Publisher
+
+    async def stop(self) -> None:
+        """Send what may go within :data:`SHUTDOWN_DRAIN`; hand the rest back to Redis."""
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(self.outbox.drain(), SHUTDOWN_DRAIN)
+        await self.outbox.close()
+        await self.publisher.hand_back()
 
 
 def make_bot(settings: TelegramSettings) -> Bot:
@@ -82,9 +95,12 @@ async def build(
     languages: Languages,
     limits: Limits | None = None,
 ) -> TelegramFrontend:
-    """Wire a bot to the core: routers, publisher, outgoing queue."""
+    """Wire a bot to the core: routers, publisher, outgoing queue, shared pacing."""
+    store = service.store
+    pacer = Pacer(RateBudget(store.redis, limits or Limits(), prefix=f"{store.prefix}tg:"))
+    bot.session.middleware(PacingMiddleware(pacer))
     me = await bot.get_me()
-    outbox = Outbox(limits)
+    outbox = Outbox(pacer)
     publisher = Publisher(bot, service, screens, languages, outbox, me.username or "")
     service.subscribe(publisher.on_change)
     frontend = Frontend(service, screens, screens.i18n, languages, publisher)
@@ -97,7 +113,7 @@ async def build(
         buttons.make_router(),
         members.make_router(),
     )
-    return TelegramFrontend(bot, dispatcher, frontend, outbox)
+    return TelegramFrontend(bot, dispatcher, frontend, outbox, publisher)
 
 
 async def set_commands(bot: Bot, i18n: I18n) -> None:
@@ -115,8 +131,10 @@ async def set_commands(bot: Bot, i18n: I18n) -> None:
 
 
 async def run(tg: TelegramFrontend, settings: TelegramSettings, stop: asyncio.Event) -> None:
-    """Serve until ``stop`` is set: long polling, or a webhook with a health endpoint."""
+    """Serve until ``stop`` is set: long polling, or a webhook with a health endpoint;
+    meanwhile sweep for screens that fell behind their table."""
     await set_commands(tg.bot, tg.frontend.i18n)
+    sweep = asyncio.create_task(tg.publisher.sweep(stop))
     if settings.webhook_url is None:
         await tg.bot.delete_webhook()
         polling = asyncio.create_task(
@@ -131,8 +149,8 @@ async def run(tg: TelegramFrontend, settings: TelegramSettings, stop: asyncio.Ev
             await stop.wait()
         finally:
             await runner.cleanup()
-    with contextlib.suppress(asyncio.TimeoutError):
-        await asyncio.wait_for(tg.outbox.drain(), 10)
+    await sweep
+    await tg.stop()
     await tg.bot.session.close()
 
 

@@ -1,39 +1,111 @@
-"""Outgoing Telegram calls, queued per chat and paced to the platform's limits.
+"""Outgoing Telegram calls: queued per chat, retried, and paced by all workers together.
 
-Telegram asks bots to keep to about one message a second in a chat, twenty a
-minute in a group and thirty a second overall, and answers 429 with
-``retry_after`` when they do not. Every call goes through here: a queue per
-chat, a pacer shared by all chats, a pause of ``retry_after`` on 429, and
-coalescing, so ten quick edits of one message become one edit to its latest
-content. Handlers only enqueue, so a button press is answered at once.
+Every call the bot makes to a chat passes the shared :class:`RateBudget`
+(about one message a second in a chat, twenty a minute in a group, thirty a
+second overall, for every worker together): :class:`PacingMiddleware` waits
+for the budget before each send or edit and, on a 429, pauses the chat for
+every worker. The :class:`Outbox` keeps one queue per chat, so a press is
+answered at once and its messages follow in order; ten quick edits of one
+message become one edit to its latest content; a failure the network or
+Telegram may get over (5xx, timeouts, dropped connections, a 429) is tried
+again with growing pauses.
+
+A queued call may wait for the budget itself (the ``gate`` it is given) and
+draw its message only then, so that what it sends is as new as it can be.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
-import time
 from collections import deque
 from collections.abc import Awaitable, Callable
+from contextvars import ContextVar
 from dataclasses import dataclass, field
 
-from aiogram.exceptions import TelegramRetryAfter
+from aiogram import Bot
+from aiogram.client.session.middlewares.base import (
+    BaseRequestMiddleware,
+    NextRequestMiddlewareType,
+)
+from aiogram.exceptions import TelegramNetworkError, TelegramRetryAfter, TelegramServerError
+from aiogram.methods import Response, TelegramMethod
+from aiogram.methods.base import TelegramType
+from redis.exceptions import ConnectionError as RedisConnectionError
+from redis.exceptions import TimeoutError as RedisTimeoutError
+
+from bot.core.pacing import RateBudget
 
 log = logging.getLogger("bot.telegram.outbox")
 
-#: A queued call; it returns False when it turned out to have nothing to send,
-#: so that it does not use up the chat's turn.
-Call = Callable[[], Awaitable[bool | None]]
-MAX_RETRIES = 5
+#: Waits for the chat's budget and spends it on the call's next request.
+Gate = Callable[[], Awaitable[None]]
+#: A queued call; it is given the chat's :data:`Gate`.
+Call = Callable[[Gate], Awaitable[None]]
+#: Attempts of one call before it is left to the pending-screen sweep.
+MAX_ATTEMPTS = 5
+#: The first pause after a failure the network may get over; it doubles.
+BACKOFF = 0.5
+#: Failures worth trying again.
+TRANSIENT = (
+    TelegramServerError,
+    TelegramNetworkError,
+    TimeoutError,
+    RedisConnectionError,
+    RedisTimeoutError,
+)
+#: Methods that count against a chat's limits.
+PACED = ("Send", "Edit", "Copy", "Forward")
+
+# The chat whose budget the current task already spent on its next request.
+_PREPAID: ContextVar[int | None] = ContextVar("prepaid", default=None)
 
 
-@dataclass(frozen=True)
-class Limits:
-    """How fast the bot may talk."""
+class Pacer:
+    """Waits for the shared budget of a chat."""
 
-    chat_interval: float = 1.0
-    group_per_minute: int = 20
-    global_per_second: int = 30
+    def __init__(self, budget: RateBudget) -> None:
+        self.budget = budget
+
+    async def wait(self, chat_id: int) -> None:
+        """Return once a call to ``chat_id`` may go out (it is counted)."""
+        while True:
+            wait = await self.budget.reserve(str(chat_id), group=chat_id < 0)
+            if not wait:
+                return
+            await asyncio.sleep(wait)
+
+    async def prepay(self, chat_id: int) -> None:
+        """:meth:`wait`, and let the next request of this task to the chat pass."""
+        await self.wait(chat_id)
+        _PREPAID.set(chat_id)
+
+
+class PacingMiddleware(BaseRequestMiddleware):
+    """Every send or edit to a chat waits for the shared budget; a 429 pauses the chat."""
+
+    def __init__(self, pacer: Pacer) -> None:
+        self.pacer = pacer
+
+    async def __call__(
+        self,
+        make_request: NextRequestMiddlewareType[TelegramType],
+        bot: Bot,
+        method: TelegramMethod[TelegramType],
+    ) -> Response[TelegramType]:
+        chat_id = getattr(method, "chat_id", None)
+        if not isinstance(chat_id, int) or not type(method).__name__.startswith(PACED):
+            return await make_request(bot, method)
+        if _PREPAID.get() == chat_id:
+            _PREPAID.set(None)
+        else:
+            await self.pacer.wait(chat_id)
+        try:
+            return await make_request(bot, method)
+        except TelegramRetryAfter as exc:
+            await self.pacer.budget.pause(str(chat_id), exc.retry_after)
+            raise
 
 
 @dataclass
@@ -49,50 +121,11 @@ class _Chat:
     worker: asyncio.Task[None] | None = None
 
 
-class Pacer:
-    """Decides when the next call to a chat may go out."""
-
-    def __init__(self, limits: Limits, clock: Callable[[], float] = time.monotonic) -> None:
-        self.limits = limits
-        self.clock = clock
-        self._next: dict[int, float] = {}
-        self._group: dict[int, deque[float]] = {}
-        self._global: deque[float] = deque()
-
-    def delay(self, chat_id: int) -> float:
-        """Seconds to wait before calling ``chat_id`` (0: now)."""
-        now = self.clock()
-        wait = self._next.get(chat_id, 0.0) - now
-        if chat_id < 0:
-            window = self._group.setdefault(chat_id, deque())
-            while window and window[0] <= now - 60:
-                window.popleft()
-            if len(window) >= self.limits.group_per_minute:
-                wait = max(wait, window[0] + 60 - now)
-        while self._global and self._global[0] <= now - 1:
-            self._global.popleft()
-        if len(self._global) >= self.limits.global_per_second:
-            wait = max(wait, self._global[0] + 1 - now)
-        return max(0.0, wait)
-
-    def record(self, chat_id: int) -> None:
-        """Count a call that is going out now."""
-        now = self.clock()
-        self._next[chat_id] = now + self.limits.chat_interval
-        if chat_id < 0:
-            self._group.setdefault(chat_id, deque()).append(now)
-        self._global.append(now)
-
-    def pause(self, chat_id: int, seconds: float) -> None:
-        """Telegram said to wait: nothing goes to that chat before then."""
-        self._next[chat_id] = max(self._next.get(chat_id, 0.0), self.clock() + seconds)
-
-
 class Outbox:
-    """Per-chat queues of calls, paced by one :class:`Pacer`."""
+    """Per-chat queues of calls (see the module docstring)."""
 
-    def __init__(self, limits: Limits | None = None) -> None:
-        self.pacer = Pacer(limits or Limits())
+    def __init__(self, pacer: Pacer) -> None:
+        self.pacer = pacer
         self._chats: dict[int, _Chat] = {}
         self._idle = asyncio.Event()
         self._idle.set()
@@ -114,6 +147,17 @@ class Outbox:
         """Wait until every queued call has been made (tests, shutdown)."""
         await self._idle.wait()
 
+    async def close(self) -> None:
+        """Stop at once; calls still queued are dropped (their screens stay pending)."""
+        workers = [chat.worker for chat in self._chats.values() if chat.worker is not None]
+        for worker in workers:
+            worker.cancel()
+        for worker in workers:
+            with contextlib.suppress(asyncio.CancelledError):
+                await worker
+        self._chats.clear()
+        self._idle.set()
+
     @property
     def pending(self) -> int:
         """Calls still queued."""
@@ -121,33 +165,41 @@ class Outbox:
 
     async def _drain(self, chat_id: int, chat: _Chat) -> None:
         while chat.jobs:
-            job = chat.jobs[0]
-            for attempt in range(MAX_RETRIES):
-                delay = self.pacer.delay(chat_id)
-                if delay:
-                    await asyncio.sleep(delay)
-                # Read after waiting: a newer edit may have replaced it meanwhile.
-                job.running = True
-                try:
-                    if await job.call() is not False:
-                        self.pacer.record(chat_id)
-                    break
-                except TelegramRetryAfter as exc:
-                    log.warning(
-                        "event=flood-wait chat=%s retry_after=%s attempt=%s",
-                        chat_id,
-                        exc.retry_after,
-                        attempt + 1,
-                    )
-                    self.pacer.record(chat_id)
-                    self.pacer.pause(chat_id, exc.retry_after)
-                    job.running = False
-                except Exception:
-                    # A call handles the errors it expects; anything else must
-                    # not stop the queue of this chat.
-                    self.pacer.record(chat_id)
-                    log.exception("event=send-failed chat=%s", chat_id)
-                    break
+            await self._run(chat_id, chat.jobs[0])
             chat.jobs.popleft()
         if not self.pending:
             self._idle.set()
+
+    async def _run(self, chat_id: int, job: _Job) -> None:
+        async def gate() -> None:
+            await self.pacer.prepay(chat_id)
+
+        for attempt in range(1, MAX_ATTEMPTS + 1):
+            # Read on every attempt: a newer edit may have replaced the call meanwhile.
+            job.running = True
+            try:
+                await job.call(gate)
+                return
+            except TelegramRetryAfter as exc:
+                pause: float = exc.retry_after
+                log.warning(
+                    "event=flood-wait chat=%s retry_after=%s attempt=%s", chat_id, pause, attempt
+                )
+            except TRANSIENT as exc:
+                pause = BACKOFF * 2 ** (attempt - 1)
+                log.warning(
+                    "event=send-retry chat=%s attempt=%s error=%s",
+                    chat_id,
+                    attempt,
+                    type(exc).__name__,
+                )
+            except Exception:
+                # A call handles the errors it expects; anything else must
+                # not stop the queue of this chat.
+                log.exception("event=send-failed chat=%s", chat_id)
+                return
+            finally:
+                _PREPAID.set(None)
+            job.running = False
+            await asyncio.sleep(pause)
+        log.warning("event=send-gave-up chat=%s attempts=%s", chat_id, MAX_ATTEMPTS)

@@ -9,33 +9,66 @@ bot (or another worker) edits the same messages.
 Every Telegram call is queued in the :class:`Outbox` and handles its own
 expected failures: "message is not modified" is ignored, a deleted message is
 sent again, a user who blocked the bot is reported to the group once.
+
+The lobby, the table and the hands are *screens* that converge to the state:
+a change marks them pending in Redis (:mod:`bot.core.pending`), the queued
+call draws the newest state under the screen's lease and clears the mark once
+Telegram took it, and every worker sweeps up the marks a dead or failing
+worker left, so every screen catches up with its table within seconds.
 """
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import hashlib
 import logging
-from collections.abc import Awaitable, Callable
 from typing import Any
 
 from aiogram import Bot
 from aiogram.exceptions import TelegramBadRequest, TelegramForbiddenError
 from aiogram.types import BufferedInputFile, InlineKeyboardMarkup, InputMediaPhoto
 
+from bot.core.errors import TableNotFound
 from bot.core.i18n import I18n
 from bot.core.languages import Languages
+from bot.core.pending import GRACE, Mark, PendingScreens
 from bot.core.publishing import ChatPublisher
 from bot.core.screens import Button, Screen, Screens
 from bot.core.service import Notice, TableService
 from bot.core.tables import Status, Table
 from bot.telegram import ids
 from bot.telegram.markup import caption, keyboard
-from bot.telegram.outbox import Outbox
+from bot.telegram.outbox import TRANSIENT, Gate, Outbox
 
 log = logging.getLogger("bot.telegram")
 
 DM_FLAG = "tg:dm"
+LOBBY_REF = "tg:lobby"
+TABLE_REF = "tg:table"
+#: Seconds between two sweeps for pending screens.
+SWEEP_INTERVAL = 1.0
+#: How often, and how far apart, a screen's lease is asked for before the
+#: screen is left to the worker holding it.
+LEASE_TRIES = 3
+LEASE_PAUSE = 0.2
+
+
+def hand_ref(seat: int) -> str:
+    """The reference of a seat's hand message."""
+    return f"tg:hand:{seat}"
+
+
+def seat_of_ref(ref: str) -> int:
+    """The seat whose hand ``ref`` is."""
+    return int(ref.rpartition(":")[2])
+
+
+def _chat_of(table: Table, ref: str) -> str:
+    """The chat key where the screen ``ref`` of ``table`` is shown."""
+    if ref in (LOBBY_REF, TABLE_REF):
+        return table.chat
+    return table.players[seat_of_ref(ref)].key
 
 
 class Publisher(ChatPublisher):
@@ -58,6 +91,9 @@ class Publisher(ChatPublisher):
         self.languages = languages
         self.outbox = outbox
         self.bot_username = bot_username
+        self.pending = PendingScreens(self.store, "tg")
+        #: The marks of the screens queued here, by outbox key.
+        self._held: dict[str, Mark] = {}
 
     def deep_link(self, table_id: str) -> str:
         """The link that opens the private chat and seats the user at ``table_id``."""
@@ -65,74 +101,165 @@ class Publisher(ChatPublisher):
 
     # -- reacting to the core (``on_change`` is ChatPublisher's) ------------------
 
-    def show_lobby(self, table: Table, lang: str) -> None:
-        """The lobby message, with a deep link for players who never opened the bot."""
-        screen = self.screens.lobby(table, lang)
-        if table.status == Status.LOBBY:
-            link = Button(self.i18n.t(lang, "tg-btn-open-bot"), url=self.deep_link(table.id))
-            screen = Screen(screen.text, buttons=(*screen.buttons, (link,)))
+    async def show_lobby(self, table: Table, lang: str) -> None:
+        """Bring the lobby message up to date."""
+        await self._show(table, LOBBY_REF)
 
-        async def draw() -> Screen:
-            return screen
-
-        self._show(table, table.chat, "tg:lobby", draw)
-
-    def show_table(self, table: Table, state: Any, lang: str) -> None:
-        """The table message: image, caption, vote buttons (drawn when it is sent)."""
-
-        async def draw() -> Screen:
-            return await self.screens.table(table, state, lang)
-
-        self._show(table, table.chat, "tg:table", draw)
+    async def show_table(self, table: Table, state: Any, lang: str) -> None:
+        """Bring the table message up to date: image, caption, vote buttons."""
+        await self._show(table, TABLE_REF)
 
     async def show_seat(self, table: Table, state: Any, seat: int, *, resend: bool = False) -> None:
         """A player's private hand: edited only when it changed, or sent anew."""
-        player = table.players[seat]
-        if player.bot:
+        if table.players[seat].bot:
             return
-        lang = await self.languages.for_user(player.key)
-        ref = f"tg:hand:{seat}"
+        ref = hand_ref(seat)
         if resend:
-            await self.store.del_ref(table.id, ref)
+            await self.store.del_refs(table.id, ref, f"{ref}:v", f"{ref}:digest")
+        await self._show(table, ref)
 
-        async def draw() -> Screen | None:
-            screen = await self.screens.seat(table, state, seat, lang)
-            digest = _digest(screen)
-            if not resend and await self.store.get_ref(table.id, f"{ref}:digest") == digest:
-                return None
-            await self.store.set_ref(table.id, f"{ref}:digest", digest)
-            return screen
+    # -- screens that converge to the state ----------------------------------
 
-        self._show(table, player.key, ref, draw, private_seat=seat)
+    async def _show(self, table: Table, ref: str) -> None:
+        """Mark the screen pending, then queue bringing it up to date."""
+        (mark,) = await self.pending.mark([(table.id, ref)])
+        self._queue(mark, _chat_of(table, ref))
 
-    # -- sending -------------------------------------------------------------
-
-    def _show(
-        self,
-        table: Table,
-        chat: str,
-        ref: str,
-        draw: Callable[[], Awaitable[Screen | None]],
-        *,
-        private_seat: int | None = None,
-    ) -> None:
-        """Queue sending or editing the message stored under ``ref``.
-
-        ``draw`` makes the screen when the call runs (``None``: nothing changed).
-        """
+    def _queue(self, mark: Mark, chat: str) -> None:
         chat_id, thread_id = ids.parse_chat_key(chat)
+        key = f"{mark.table_id}:{mark.ref}"
+        self._held[key] = mark
 
-        async def call() -> bool:
-            screen = await draw()
-            if screen is None:
-                return False
+        async def call(gate: Gate) -> None:
+            await self._sync(mark, chat_id, thread_id, gate)
+            # Kept while the call fails or is cut short, for ``hand_back``.
+            if self._held.get(key) is mark:
+                del self._held[key]
+
+        self.outbox.put(chat_id, call, key=key)
+
+    async def sweep(self, stop: asyncio.Event) -> None:
+        """Until ``stop``: take over the pending screens no worker is bringing up
+        to date (its worker died, or a send failed for good) and queue them.
+
+        At start it takes every pending screen: those a previous run of this
+        worker held would otherwise wait out their grace.
+        """
+        ahead = GRACE
+        while not stop.is_set():
             try:
-                await self._send_or_edit(table.id, chat_id, thread_id, ref, screen)
-            except TelegramForbiddenError as exc:
-                await self._unreachable(table, chat_id, private_seat, exc)
-            return True
+                for mark in await self.pending.claim(ahead=ahead):
+                    chat = await self._chat_of_mark(mark)
+                    if chat is None:
+                        await self.pending.done(mark)
+                    else:
+                        self._queue(mark, chat)
+                ahead = 0.0
+            except TRANSIENT as exc:
+                log.warning("event=sweep-failed error=%s", type(exc).__name__)
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(stop.wait(), SWEEP_INTERVAL)
 
-        self.outbox.put(chat_id, call, key=f"{table.id}:{ref}")
+    async def hand_back(self) -> None:
+        """Shutting down: let other workers take the screens still queued here."""
+        await self.pending.hand_back(self._held.values())
+        self._held.clear()
+
+    async def _chat_of_mark(self, mark: Mark) -> str | None:
+        try:
+            table, _ = await self.service.get(mark.table_id)
+        except TableNotFound:
+            return None
+        return _chat_of(table, mark.ref)
+
+    async def _sync(self, mark: Mark, chat_id: int, thread_id: int | None, gate: Gate) -> None:
+        """Bring one screen up to the newest state and clear its mark.
+
+        Only once the rate budget lets a call go does the worker take the
+        screen's lease and draw the state it reads then; it goes round again
+        as long as the state moved on while it sent.
+        """
+        table_id, ref = mark.table_id, mark.ref
+        while await self._behind(table_id, ref) is not None:
+            await gate()
+            token = await self._lease(table_id, ref)
+            if token is None:
+                # Another worker is drawing it; the mark stays until one clears it.
+                return
+            try:
+                behind = await self._behind(table_id, ref)
+                if behind is None:
+                    continue
+                table, screen, digest = behind
+                if not await self._deliver(table, chat_id, thread_id, ref, screen):
+                    break
+                await self.store.set_refs(
+                    table_id, {f"{ref}:v": str(table.version), f"{ref}:digest": digest}
+                )
+            finally:
+                await self.pending.release(table_id, ref, token)
+            if await self.store.version(table_id) == table.version:
+                break
+        await self.pending.done(mark)
+
+    async def _behind(self, table_id: str, ref: str) -> tuple[Table, Screen, str] | None:
+        """The table, the screen ``ref`` should show and its digest, when the
+        message shows something else (None: it is current, or shows nothing)."""
+        try:
+            table, state = await self.service.get(table_id)
+        except TableNotFound:
+            return None
+        screen = await self._draw(table, state, ref)
+        if screen is None:
+            return None
+        digest = _digest(screen)
+        shown, shown_digest = await self.store.get_refs(table_id, [f"{ref}:v", f"{ref}:digest"])
+        if int(shown or -1) >= table.version or digest == shown_digest:
+            return None
+        return table, screen, digest
+
+    async def _lease(self, table_id: str, ref: str) -> str | None:
+        for _ in range(LEASE_TRIES):
+            token = await self.pending.lease(table_id, ref)
+            if token is not None:
+                return token
+            await asyncio.sleep(LEASE_PAUSE)
+        return None
+
+    async def _draw(self, table: Table, state: Any, ref: str) -> Screen | None:
+        """The screen ``ref`` shows for ``table`` now (None: it shows nothing)."""
+        if ref == LOBBY_REF:
+            lang = await self.languages.for_chat(table.chat)
+            screen = self.screens.lobby(table, lang)
+            if table.status != Status.LOBBY:
+                return screen
+            link = Button(self.i18n.t(lang, "tg-btn-open-bot"), url=self.deep_link(table.id))
+            return Screen(screen.text, buttons=(*screen.buttons, (link,)))
+        if state is None:
+            return None
+        if ref == TABLE_REF:
+            return await self.screens.table(table, state, await self.languages.for_chat(table.chat))
+        seat = seat_of_ref(ref)
+        if seat >= len(table.players) or table.players[seat].bot:
+            return None
+        lang = await self.languages.for_user(table.players[seat].key)
+        return await self.screens.seat(table, state, seat, lang)
+
+    async def _deliver(
+        self, table: Table, chat_id: int, thread_id: int | None, ref: str, screen: Screen
+    ) -> bool:
+        """Send or edit; False when the screen cannot be shown there (nor retried)."""
+        try:
+            await self._send_or_edit(table.id, chat_id, thread_id, ref, screen)
+        except TelegramForbiddenError as exc:
+            seat = None if ref in (LOBBY_REF, TABLE_REF) else seat_of_ref(ref)
+            await self._unreachable(table, chat_id, seat, exc)
+            return False
+        except TelegramBadRequest as exc:
+            # Telegram refused this content; sending it again would be refused again.
+            log.error("event=screen-refused table=%s ref=%s error=%s", table.id, ref, exc.message)
+            return False
+        return True
 
     async def _send_or_edit(
         self,
@@ -163,8 +290,9 @@ class Publisher(ChatPublisher):
             sent = await self.bot.send_message(
                 chat_id, text, reply_markup=markup, message_thread_id=thread_id
             )
-        await self.store.set_ref(table_id, ref, str(sent.message_id))
-        await self.store.set_ref(table_id, f"{ref}:image", screen.image_key or "")
+        await self.store.set_refs(
+            table_id, {ref: str(sent.message_id), f"{ref}:image": screen.image_key or ""}
+        )
 
     async def _edit(
         self,
@@ -209,7 +337,7 @@ class Publisher(ChatPublisher):
         the table's ``ref`` message, whose shown picture is remembered.
         """
 
-        async def call() -> None:
+        async def call(gate: Gate) -> None:
             text, markup = caption(screen), keyboard(screen.buttons)
             try:
                 if (
@@ -217,6 +345,8 @@ class Publisher(ChatPublisher):
                     and ref is not None
                     and await self.store.get_ref(table_id, ref) == str(message_id)
                 ):
+                    # The message no longer shows the screen last drawn for it.
+                    await self.store.del_refs(table_id, f"{ref}:digest")
                     await self._edit(table_id, chat_id, message_id, ref, screen, text, markup)
                 elif screen.image is None:
                     await self.bot.edit_message_text(
@@ -236,7 +366,7 @@ class Publisher(ChatPublisher):
         """Queue a plain message to a chat (or forum topic)."""
         chat_id, thread_id = ids.parse_chat_key(chat)
 
-        async def call() -> None:
+        async def call(gate: Gate) -> None:
             try:
                 await self.bot.send_message(
                     chat_id, text, reply_markup=markup, message_thread_id=thread_id
@@ -269,7 +399,7 @@ class Publisher(ChatPublisher):
         chat_id, _ = ids.parse_chat_key(player.key)
         ref = f"tg:ping:{seat}"
 
-        async def call() -> None:
+        async def call(gate: Gate) -> None:
             old = await self.store.get_ref(table.id, ref)
             if old is not None:
                 with contextlib.suppress(TelegramBadRequest):
@@ -303,7 +433,7 @@ class Publisher(ChatPublisher):
 
     async def reachable_again(self, table: Table, seat: int) -> None:
         """The player opened the private chat again: forget the warning, show the hand."""
-        await self.store.del_ref(table.id, f"tg:unreachable:{seat}")
+        await self.store.del_refs(table.id, f"tg:unreachable:{seat}")
 
 
 def _digest(screen: Screen) -> str:

@@ -4,6 +4,7 @@ from pathlib import Path
 import pytest
 
 from bot.config import ConfigError, Settings, read_dotenv
+from bot.core.pacing import PressLimit
 
 
 def test_defaults() -> None:
@@ -94,3 +95,12 @@ def test_discord_settings() -> None:
     ):
         with pytest.raises(ConfigError, match=match):
             Settings.from_env({"DISCORD_TOKEN": "t0k", **bad})
+
+
+def test_press_limit() -> None:
+    assert Settings.from_env({}).press_limit == PressLimit(12, 5)
+    assert Settings.from_env({"PRESS_LIMIT": "20/10"}).press_limit == PressLimit(20, 10)
+    assert Settings.from_env({"PRESS_LIMIT": "off"}).press_limit is None
+    for bad in ("fast", "0/5", "5/0", "1.5/2"):
+        with pytest.raises(ConfigError, match="PRESS_LIMIT"):
+            Settings.from_env({"PRESS_LIMIT": bad})

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import re
-from collections.abc import AsyncIterator, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -12,15 +12,16 @@ import pytest
 from aiogram import Bot
 from aiogram.client.session.aiohttp import AiohttpSession
 from aiogram.client.telegram import TelegramAPIServer
+from aiogram.types import TelegramObject
 
 from bot.core.i18n import I18n
 from bot.core.languages import Languages
+from bot.core.pacing import Limits
 from bot.core.screens import Screens
 from bot.core.service import TableService
 from bot.core.store import Store
 from bot.core.tables import Status
 from bot.telegram.app import TelegramFrontend, build, set_commands
-from bot.telegram.outbox import Limits
 from games import registry
 from tests.conftest import FakeClock
 from tests.telegram.fake_api import FakeTelegram, StoredMessage
@@ -29,6 +30,30 @@ from tests.telegram.fake_api import FakeTelegram, StoredMessage
 FAST = Limits(chat_interval=0.0, group_per_minute=100_000, global_per_second=100_000)
 GROUP = -100500
 ANYA, BORIS, VIKA, OUTSIDER = 11, 12, 13, 99
+
+
+class InFlight:
+    """Counts the updates the dispatcher is still handling (tests wait for none)."""
+
+    def __init__(self) -> None:
+        self.count = 0
+        self.idle = asyncio.Event()
+        self.idle.set()
+
+    async def __call__(
+        self,
+        handler: Callable[[TelegramObject, dict[str, Any]], Awaitable[Any]],
+        event: TelegramObject,
+        data: dict[str, Any],
+    ) -> Any:
+        self.count += 1
+        self.idle.clear()
+        try:
+            return await handler(event, data)
+        finally:
+            self.count -= 1
+            if not self.count:
+                self.idle.set()
 
 
 @dataclass
@@ -41,11 +66,15 @@ class Harness:
     store: Store
     clock: FakeClock
     polling: asyncio.Task[None] | None = None
+    sweeping: asyncio.Task[None] | None = None
+    stopping: asyncio.Event | None = None
 
     async def settle(self) -> None:
         """Wait until the bot has handled every update and sent everything it queued."""
+        in_flight: InFlight = self.tg.dispatcher["in_flight"]
         for _ in range(2):
             await self.fake.idle(quiet=0.03, timeout=20)
+            await asyncio.wait_for(in_flight.idle.wait(), 20)
             await asyncio.wait_for(self.tg.outbox.drain(), 20)
         assert not self.fake.pending_updates, "the bot left updates unhandled"
 
@@ -66,6 +95,10 @@ class Harness:
         return [m for m in self.fake.messages(chat) if m.buttons][-1]
 
     async def start_polling(self) -> None:
+        """Run the bot as ``bot.telegram.app.run`` does: polling, and the sweep for
+        pending screens."""
+        self.stopping = asyncio.Event()
+        self.sweeping = asyncio.create_task(self.tg.publisher.sweep(self.stopping))
         self.polling = asyncio.create_task(
             self.tg.dispatcher.start_polling(
                 self.tg.bot, handle_signals=False, close_bot_session=False, polling_timeout=1
@@ -74,9 +107,11 @@ class Harness:
         await self.fake.wait_until(lambda: self.fake.waiting_polls > 0, timeout=10)
 
     async def stop_polling(self) -> None:
-        assert self.polling is not None
+        assert self.polling is not None and self.stopping is not None
         await self.tg.dispatcher.stop_polling()
         await asyncio.wait_for(self.polling, 10)
+        self.stopping.set()
+        await asyncio.wait_for(self.sweeping, 10)
         await self.tg.outbox.drain()
         await self.tg.bot.session.close()
 
@@ -88,6 +123,9 @@ async def make_frontend(
     bot = Bot(fake.token, session=AiohttpSession(api=TelegramAPIServer.from_base(fake.base_url)))
     i18n = I18n()
     tg = await build(bot, service, Screens(service, i18n), Languages(store, "ru"), limits=limits)
+    in_flight = InFlight()
+    tg.dispatcher.update.outer_middleware(in_flight)
+    tg.dispatcher["in_flight"] = in_flight
     await set_commands(bot, i18n)
     return tg
 

@@ -856,6 +856,10 @@ class Failure:
     retry_after: int | None
     chat_id: int | str | None
     remaining: int
+    #: seconds to wait before answering (``status`` 200: then run the call)
+    delay: float = 0.0
+    #: drop the connection instead of answering, as a reset network does
+    reset: bool = False
 
     def matches(self, method: str, params: Json) -> bool:
         if self.method != "*" and self.method.lower() != method.lower():
@@ -1350,11 +1354,15 @@ class FakeTelegram:
         retry_after: int | None = 2,
         chat_id: int | str | None = None,
         times: int = 1,
+        delay: float = 0.0,
+        reset: bool = False,
     ) -> None:
         """Answer the next ``times`` calls of ``method`` (``"*"``: any) with an error.
 
         A 429 carries ``parameters.retry_after``; its default description is
         "Too Many Requests: retry after N". Only calls to ``chat_id`` match if given.
+        ``delay``: answer that many seconds late (``status=200``: late but
+        carried out); ``reset``: drop the connection without an answer.
         """
         if description is None:
             description = {
@@ -1372,6 +1380,8 @@ class FakeTelegram:
                 retry_after if status == 429 else None,
                 chat_id,
                 times,
+                delay,
+                reset,
             )
         )
 
@@ -1591,7 +1601,18 @@ class FakeTelegram:
             handler = self._methods.get(method)
             if handler is None:
                 raise ApiError(404, NOT_FOUND)
-            self._injected_failure(method, call.params)
+            failure = self._injected_failure(method, call.params)
+            if failure is not None:
+                await asyncio.sleep(failure.delay)
+                if failure.reset:
+                    assert request.transport is not None
+                    request.transport.abort()
+                    call.status = 0
+                    return web.Response(status=500)
+                if failure.status != 200:
+                    raise ApiError(
+                        failure.status, failure.description, retry_after=failure.retry_after
+                    )
             # Handlers run without awaiting until they read this, so no other
             # request can swap it in between.
             self._filenames = call.filenames
@@ -1666,13 +1687,14 @@ class FakeTelegram:
             return value.lower() in ("true", "1")
         return value
 
-    def _injected_failure(self, method: str, params: Json) -> None:
+    def _injected_failure(self, method: str, params: Json) -> Failure | None:
         for failure in self._failures:
             if failure.remaining > 0 and failure.matches(method, params):
                 failure.remaining -= 1
                 if failure.remaining == 0:
                     self._failures.remove(failure)
-                raise ApiError(failure.status, failure.description, retry_after=failure.retry_after)
+                return failure
+        return None
 
     async def _download(self, request: web.Request) -> web.StreamResponse:
         if request.match_info["token"] != self.token:

@@ -10,9 +10,9 @@ import time
 
 import pytest
 
+from bot.core.pacing import Limits, PressLimit, PressLimiter
 from bot.core.service import TableService
 from bot.core.tokens import MoveToken, decode
-from bot.telegram.outbox import Limits
 from games import registry
 from games.core.menu import build_menu
 from tests.conftest import FakeClock
@@ -272,3 +272,19 @@ async def test_an_unexpected_failure_still_answers_the_press(
         "Что-то пошло не так. Попробуйте ещё раз.",
         "Something went wrong. Please try again.",
     )
+
+
+async def test_a_person_pressing_too_fast_is_told_to_slow_down_privately(h: Harness) -> None:
+    h.service.presses = PressLimiter(h.store.redis, PressLimit(3, 60), prefix=h.store.prefix)
+    await h.say(ANYA, GROUP, "/play klac")
+    lobby = h.last_with_buttons(GROUP)
+    join, leave = lobby.button_data("✋ Сесть"), lobby.button_data("🚪 Выйти")
+    for data in (join, leave, join):
+        answer = await h.press(BORIS, GROUP, lobby.message_id, data)
+        assert not answer.get("show_alert"), answer
+    group_calls = len(h.fake.calls_to(chat_id=GROUP))
+    answer = await h.press(BORIS, GROUP, lobby.message_id, leave)
+    assert answer.get("show_alert") and "Not so fast" in answer["text"], answer
+    assert len(h.fake.calls_to(chat_id=GROUP)) == group_calls, "the group heard nothing"
+    table = await h.service.table_in(f"tg:{GROUP}")
+    assert table is not None and table.seat_of(f"tg:{BORIS}") is not None, "nothing changed"

@@ -1,4 +1,5 @@
-"""The outgoing queue: Telegram's rate limits, flood waits, and coalesced edits."""
+"""The outgoing queue and the rate budget every worker shares: Telegram's limits,
+flood waits, failures worth retrying, and coalesced edits."""
 
 from __future__ import annotations
 
@@ -6,66 +7,81 @@ import asyncio
 import itertools
 import time
 
-from aiogram.exceptions import TelegramRetryAfter
+import pytest
+from aiogram.exceptions import TelegramNetworkError, TelegramRetryAfter, TelegramServerError
 from aiogram.methods import SendMessage
 
-from bot.telegram.outbox import Limits, Outbox, Pacer
+from bot.core.pacing import Limits, RateBudget
+from bot.core.store import Store
+from bot.telegram import outbox as outbox_module
+from bot.telegram.outbox import Gate, Outbox, Pacer
+from tests.conftest import FakeClock
 
 
-class Clock:
-    def __init__(self) -> None:
-        self.now = 100.0
-
-    def __call__(self) -> float:
-        return self.now
-
-
-def test_pacer_keeps_one_call_a_second_per_chat() -> None:
-    clock = Clock()
-    pacer = Pacer(Limits(), clock)
-    assert pacer.delay(5) == 0
-    pacer.record(5)
-    assert pacer.delay(5) == 1.0
-    assert pacer.delay(6) == 0, "other chats are not held back"
-    clock.now += 1.0
-    assert pacer.delay(5) == 0
+def budgets(store: Store, limits: Limits, clock: FakeClock, workers: int = 2) -> list[RateBudget]:
+    """The budgets of ``workers`` workers of one bot (one Redis, one prefix)."""
+    return [
+        RateBudget(store.redis, limits, prefix=store.prefix, clock=clock) for _ in range(workers)
+    ]
 
 
-def test_pacer_keeps_twenty_a_minute_per_group() -> None:
-    clock = Clock()
-    pacer = Pacer(Limits(chat_interval=0), clock)
-    for _ in range(20):
-        assert pacer.delay(-100) == 0
-        pacer.record(-100)
-        clock.now += 1
-    assert pacer.delay(-100) == 40, "the 21st call waits until the first leaves the minute"
-    assert pacer.delay(7) == 0, "private chats have no per-minute window"
+async def test_one_call_a_second_per_chat_for_all_workers(store: Store, clock: FakeClock) -> None:
+    a, b = budgets(store, Limits(), clock)
+    assert await a.reserve("5", group=False) == 0
+    assert await b.reserve("5", group=False) == 1.0, "the other worker waits too"
+    assert await b.reserve("6", group=False) == 0, "other chats are not held back"
+    clock.advance(1.0)
+    assert await b.reserve("5", group=False) == 0
 
 
-def test_pacer_keeps_thirty_a_second_overall() -> None:
-    clock = Clock()
-    pacer = Pacer(Limits(), clock)
+async def test_twenty_a_minute_per_group_for_all_workers(store: Store, clock: FakeClock) -> None:
+    workers = budgets(store, Limits(chat_interval=0), clock)
+    for n in range(20):
+        assert await workers[n % 2].reserve("-100", group=True) == 0
+        clock.advance(1)
+    assert await workers[0].reserve("-100", group=True) == 40, (
+        "the 21st call waits until the first leaves the minute"
+    )
+    assert await workers[1].reserve("7", group=False) == 0, "private chats have no minute window"
+
+
+async def test_thirty_a_second_overall_for_all_workers(store: Store, clock: FakeClock) -> None:
+    workers = budgets(store, Limits(), clock, workers=3)
     for chat in range(1, 31):
-        assert pacer.delay(chat) == 0
-        pacer.record(chat)
-    assert pacer.delay(31) == 1.0
-    clock.now += 1.0
-    assert pacer.delay(31) == 0
+        assert await workers[chat % 3].reserve(str(chat), group=False) == 0
+    assert await workers[0].reserve("31", group=False) == 1.0
+    clock.advance(1.0)
+    assert await workers[1].reserve("31", group=False) == 0
 
 
-def test_pacer_obeys_retry_after() -> None:
-    clock = Clock()
-    pacer = Pacer(Limits(), clock)
-    pacer.pause(5, 7)
-    assert pacer.delay(5) == 7
+async def test_a_refused_call_spends_nothing(store: Store, clock: FakeClock) -> None:
+    a, b = budgets(store, Limits(chat_interval=1, group_per_minute=2), clock)
+    assert await a.reserve("-1", group=True) == 0
+    assert await a.reserve("-1", group=True) == 1.0
+    clock.advance(1)
+    assert await b.reserve("-1", group=True) == 0, "the refused call took no place in the minute"
+    assert await b.reserve("-2", group=True) == 0
 
 
-async def test_edits_of_one_message_are_coalesced() -> None:
-    outbox = Outbox(Limits(chat_interval=0.05))
+async def test_retry_after_pauses_the_chat_for_every_worker(store: Store, clock: FakeClock) -> None:
+    a, b = budgets(store, Limits(), clock)
+    await a.pause("5", 7)
+    assert await b.reserve("5", group=False) == 7
+    await a.pause("5", 2)
+    assert await b.reserve("5", group=False) == 7, "a shorter pause does not cut a longer one"
+
+
+def _outbox(store: Store, limits: Limits) -> Outbox:
+    return Outbox(Pacer(RateBudget(store.redis, limits, prefix=store.prefix)))
+
+
+async def test_edits_of_one_message_are_coalesced(store: Store) -> None:
+    outbox = _outbox(store, Limits(chat_interval=0.05))
     done: list[int] = []
 
     def edit(n: int):  # type: ignore[no-untyped-def]
-        async def call() -> None:
+        async def call(gate: Gate) -> None:
+            await gate()
             await asyncio.sleep(0.01)
             done.append(n)
 
@@ -79,12 +95,13 @@ async def test_edits_of_one_message_are_coalesced() -> None:
     assert len(done) <= 3, f"ten edits went out as {len(done)} calls"
 
 
-async def test_calls_to_one_chat_are_paced_and_other_chats_are_not() -> None:
-    outbox = Outbox(Limits(chat_interval=0.1))
+async def test_calls_to_one_chat_are_paced_and_other_chats_are_not(store: Store) -> None:
+    outbox = _outbox(store, Limits(chat_interval=0.1))
     times: dict[int, list[float]] = {1: [], 2: []}
 
     def stamp(chat: int):  # type: ignore[no-untyped-def]
-        async def call() -> None:
+        async def call(gate: Gate) -> None:
+            await gate()
             times[chat].append(time.monotonic())
 
         return call
@@ -99,11 +116,11 @@ async def test_calls_to_one_chat_are_paced_and_other_chats_are_not() -> None:
     assert times[2][0] - started < 0.05, "chat 2 did not wait for chat 1"
 
 
-async def test_flood_wait_is_obeyed_then_the_call_retried() -> None:
-    outbox = Outbox(Limits(chat_interval=0))
+async def test_flood_wait_is_obeyed_then_the_call_retried(store: Store) -> None:
+    outbox = _outbox(store, Limits(chat_interval=0))
     attempts: list[float] = []
 
-    async def call() -> None:
+    async def call(gate: Gate) -> None:
         attempts.append(time.monotonic())
         if len(attempts) == 1:
             raise TelegramRetryAfter(SendMessage(chat_id=1, text="x"), "Too Many Requests", 1)
@@ -114,14 +131,40 @@ async def test_flood_wait_is_obeyed_then_the_call_retried() -> None:
     assert attempts[1] - attempts[0] >= 0.95
 
 
-async def test_a_failing_call_does_not_block_the_queue() -> None:
-    outbox = Outbox(Limits(chat_interval=0))
+async def test_failures_the_network_may_get_over_are_retried_with_growing_pauses(
+    store: Store, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(outbox_module, "BACKOFF", 0.1)
+    outbox = _outbox(store, Limits(chat_interval=0))
+    method = SendMessage(chat_id=1, text="x")
+    failures = [
+        TelegramServerError(method, "Bad Gateway"),
+        TelegramNetworkError(method, "connection reset"),
+        TimeoutError(),
+    ]
+    attempts: list[float] = []
+
+    async def call(gate: Gate) -> None:
+        attempts.append(time.monotonic())
+        if failures:
+            raise failures.pop(0)
+
+    outbox.put(1, call)
+    await asyncio.wait_for(outbox.drain(), 10)
+    assert len(attempts) == 4
+    gaps = [b - a for a, b in itertools.pairwise(attempts)]
+    backoff = outbox_module.BACKOFF
+    assert [round(g / backoff) for g in gaps] == [1, 2, 4], gaps
+
+
+async def test_a_failing_call_does_not_block_the_queue(store: Store) -> None:
+    outbox = _outbox(store, Limits(chat_interval=0))
     done: list[str] = []
 
-    async def broken() -> None:
+    async def broken(gate: Gate) -> None:
         raise RuntimeError("boom")
 
-    async def fine() -> None:
+    async def fine(gate: Gate) -> None:
         done.append("fine")
 
     outbox.put(1, broken)
@@ -130,14 +173,15 @@ async def test_a_failing_call_does_not_block_the_queue() -> None:
     assert done == ["fine"] and outbox.pending == 0
 
 
-async def test_a_call_with_nothing_to_send_does_not_use_the_chats_turn() -> None:
-    outbox = Outbox(Limits(chat_interval=0.5))
+async def test_a_call_that_sends_nothing_spends_no_budget(store: Store) -> None:
+    outbox = _outbox(store, Limits(chat_interval=0.5))
     times: list[float] = []
 
-    async def nothing() -> bool:
-        return False
+    async def nothing(gate: Gate) -> None:
+        return None
 
-    async def real() -> None:
+    async def real(gate: Gate) -> None:
+        await gate()
         times.append(time.monotonic())
 
     started = time.monotonic()

@@ -64,6 +64,8 @@ class TableService(DeadlineService):
     async def press(self, player: PlayerInfo, token: str, *, chat: str | None = None) -> Outcome:
         """Handle a button token pressed by ``player`` (in ``chat``, if public)."""
         player_key = player.key
+        if self.presses is not None and not await self.presses.allow(player_key):
+            raise ServiceError("slow-down")
         try:
             tok = tokens.decode(token)
         except tokens.BadToken:

@@ -25,6 +25,7 @@ from bot.core.errors import (
     WrongPhase,
     guarded,
 )
+from bot.core.pacing import PressLimiter
 from bot.core.store import Store
 from bot.core.tables import Status, Table, Timeout
 from games import registry
@@ -116,9 +117,17 @@ Listener = Callable[[Change], Awaitable[None]]
 class ServiceBase:
     """Lookups and the write path every part of the table service uses."""
 
-    def __init__(self, store: Store, *, clock: Callable[[], float] = time.time) -> None:
+    def __init__(
+        self,
+        store: Store,
+        *,
+        clock: Callable[[], float] = time.time,
+        presses: PressLimiter | None = None,
+    ) -> None:
         self.store = store
         self.clock = clock
+        #: Refuses a person's presses beyond the limit (None: no limit).
+        self.presses = presses
         self.decks = DeckBook(store)
         self._listeners: list[Listener] = []
 

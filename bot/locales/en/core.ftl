@@ -104,6 +104,7 @@ error-stale = That button is out of date; use the latest message.
 error-stale-choice = That choice is no longer available.
 error-not-allowed = Only the host can do that.
 error-conflict = Many things happened at once; please try again.
+error-slow-down = Not so fast: wait a few seconds, then press again.
 error-unavailable = The bot’s storage is not reachable right now. Please try again in a moment.
 error-bad-request = This button is not valid.
 error-already-seated = You are already at this table.

@@ -1,0 +1,112 @@
+"""Screens that are behind their table's state, kept in Redis until they are not.
+
+A frontend marks a screen (a table's message, a hand) *pending* before it
+queues the call that brings it up to date, and clears the mark only once the
+platform accepted a screen drawn from the newest state. A worker that dies
+with calls still queued leaves the marks behind; every worker sweeps for
+marks nobody has renewed for :data:`GRACE` seconds and redraws those screens,
+so a crash, a restart or a send that failed for good is healed within
+seconds by whichever worker is alive.
+
+Two workers may hold the same mark (one claimed it after the other stalled):
+a short lease per screen makes them take turns, and each draws the state it
+reads after taking the lease, so a screen never goes back to an older state.
+
+Key layout (``P`` the store's prefix): ``Ppending:FRONTEND`` sorted set of
+``ID|REF`` → when another worker may take the screen over;
+``P{t:ID}:lease:REF`` the lease of one screen (expires by itself).
+"""
+
+from __future__ import annotations
+
+import secrets
+import time
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+
+from bot.core.store import CLAIM_DUE, DONE_DUE, RELEASE_IF_HELD, Store
+
+#: Seconds a mark stays with the worker that made or claimed it.
+GRACE = 5.0
+#: Seconds a worker may hold one screen before another may draw it.
+LEASE = 5.0
+
+
+@dataclass(frozen=True)
+class Mark:
+    """One pending screen, as a worker holds it: ``until`` tells its claim apart."""
+
+    table_id: str
+    ref: str
+    until: float
+
+
+class PendingScreens:
+    """The pending marks of one frontend (``tg``, ``dc``) and the screens' leases."""
+
+    def __init__(
+        self, store: Store, frontend: str, *, clock: Callable[[], float] = time.time
+    ) -> None:
+        self.store = store
+        self.redis = store.redis
+        self.clock = clock
+        self._key = f"{store.prefix}pending:{frontend}"
+        self._claim = self.redis.register_script(CLAIM_DUE)
+        self._done = self.redis.register_script(DONE_DUE)
+        self._release = self.redis.register_script(RELEASE_IF_HELD)
+
+    def _until(self, delay: float) -> float:
+        # The jitter tells two claims of one screen apart (see ``done``).
+        return self.clock() + delay + secrets.randbelow(10**6) / 10**9
+
+    async def mark(self, screens: Iterable[tuple[str, str]]) -> list[Mark]:
+        """Mark ``(table id, ref)`` screens pending, held by this worker for now."""
+        until = self._until(GRACE)
+        marks = [Mark(table_id, ref, until) for table_id, ref in screens]
+        if marks:
+            await self.redis.zadd(self._key, {f"{m.table_id}|{m.ref}": until for m in marks})
+        return marks
+
+    async def claim(self, *, ahead: float = 0.0, limit: int = 100) -> list[Mark]:
+        """Take over the marks nobody renewed (``ahead``: also those that would
+        lapse within that many seconds, as a restarted worker does)."""
+        until = self._until(GRACE)
+        members = await self._claim(
+            keys=[self._key], args=[repr(self.clock() + ahead), repr(until), str(limit)]
+        )
+        out = []
+        for member in members:
+            table_id, _, ref = str(member).partition("|")
+            out.append(Mark(table_id, ref, until))
+        return out
+
+    async def done(self, mark: Mark) -> bool:
+        """Clear ``mark`` unless the screen was marked again since; True if cleared."""
+        member = f"{mark.table_id}|{mark.ref}"
+        return bool(await self._done(keys=[self._key], args=[member, repr(mark.until)]))
+
+    async def hand_back(self, marks: Iterable[Mark]) -> None:
+        """Let any worker take these marks now (this one is shutting down)."""
+        now = self.clock()
+        members = {f"{m.table_id}|{m.ref}": now for m in marks}
+        if members:
+            await self.redis.zadd(self._key, members, xx=True)
+
+    async def count(self) -> int:
+        """How many screens are pending."""
+        return int(await self.redis.zcard(self._key))
+
+    def _lease_key(self, table_id: str, ref: str) -> str:
+        return f"{self.store.table_key(table_id)}:lease:{ref}"
+
+    async def lease(self, table_id: str, ref: str) -> str | None:
+        """Take the screen's lease; its token, or None while another worker holds it."""
+        token = secrets.token_hex(8)
+        ok = await self.redis.set(
+            self._lease_key(table_id, ref), token, nx=True, px=int(LEASE * 1000)
+        )
+        return token if ok else None
+
+    async def release(self, table_id: str, ref: str, token: str) -> None:
+        """Give the lease back (if it is still ours)."""
+        await self._release(keys=[self._lease_key(table_id, ref)], args=[token])

@@ -1,0 +1,190 @@
+"""Screens that heal themselves: failed sends, dead workers, racing workers, shutdown."""
+
+from __future__ import annotations
+
+import asyncio
+import time
+
+import pytest
+
+from bot.core import pending
+from bot.core.pacing import Limits
+from bot.core.screens import Screen
+from bot.core.service import TableService
+from bot.telegram import outbox
+from bot.telegram.publisher import TABLE_REF
+from games import registry
+from tests.conftest import FakeClock
+from tests.telegram.conftest import (
+    ANYA,
+    BORIS,
+    GROUP,
+    SEATS,
+    VIKA,
+    Harness,
+    hand,
+    make_frontend,
+    quick_game,
+)
+from tests.telegram.fake_api import StoredMessage
+
+KLAC = registry.get("klac")
+
+
+@pytest.fixture(autouse=True)
+def quick_retries(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Shorter pauses than production's, so the tests wait seconds, not minutes."""
+    monkeypatch.setattr(outbox, "BACKOFF", 0.05)
+    monkeypatch.setattr(pending, "GRACE", 1.0)
+
+
+def _shows(message: StoredMessage, screen: Screen) -> bool:
+    tokens = [[b.get("callback_data") or b.get("url") for b in row] for row in message.buttons]
+    wanted = [[b.token or b.url for b in row] for row in screen.buttons]
+    return message.photo == screen.image and tokens == wanted
+
+
+async def stale_screens(h: Harness, table_id: str) -> list[str]:
+    """The screens (the group's table, each hand) that do not show the current state."""
+    table, state = await h.service.get(table_id)
+    screens, languages = h.tg.frontend.screens, h.tg.frontend.languages
+    stale = []
+    table_msg = [m for m in h.fake.messages(GROUP) if m.photo is not None][-1]
+    if not _shows(
+        table_msg, await screens.table(table, state, await languages.for_chat(table.chat))
+    ):
+        stale.append("table")
+    for user, seat in SEATS.items():
+        lang = await languages.for_user(table.players[seat].key)
+        if not _shows(hand(h, user), await screens.seat(table, state, seat, lang)):
+            stale.append(f"hand of seat {seat}")
+    return stale
+
+
+async def wait_current(h: Harness, table_id: str, within: float = 10.0) -> float:
+    """Wait until every screen shows the current state; the seconds it took."""
+    started = time.monotonic()
+    while stale := await stale_screens(h, table_id):
+        assert time.monotonic() - started < within, f"still stale after {within} s: {stale}"
+        await asyncio.sleep(0.1)
+    return time.monotonic() - started
+
+
+async def play(service: TableService, table_id: str, moves: int) -> None:
+    """The players to move take their first legal action, ``moves`` times."""
+    for _ in range(moves):
+        table, state = await service.get(table_id)
+        seat = KLAC.to_move(state)[0]
+        action = KLAC.legal_actions(state, seat)[0]
+        await service.play(table_id, table.players[seat].key, table.state_version, action)
+
+
+async def test_sends_that_fail_are_retried_until_every_screen_is_current(h: Harness) -> None:
+    table_id = await quick_game(h)
+    # Every chat fails its next calls: 502 twice, then a connection dropped.
+    for chat in (GROUP, ANYA, BORIS, VIKA):
+        h.fake.fail_next("*", status=502, chat_id=chat, times=2)
+        h.fake.fail_next("*", reset=True, chat_id=chat)
+    await play(h.service, table_id, 1)
+    await h.settle()
+    assert await stale_screens(h, table_id) == []
+    failed = [c for c in h.fake.calls if c.status in (0, 502)]
+    assert len(failed) >= 6, "the failures were injected and met"
+
+
+async def test_a_screen_whose_sends_kept_failing_is_healed_by_the_sweep(h: Harness) -> None:
+    table_id = await quick_game(h)
+    # More failures than one worker's attempts: the queued call gives up.
+    h.fake.fail_next("*", status=502, chat_id=GROUP, times=outbox.MAX_ATTEMPTS + 1)
+    await play(h.service, table_id, 1)
+    await h.settle()
+    assert await stale_screens(h, table_id) == ["table"]
+    assert await h.tg.publisher.pending.count() == 1, "the table is still marked pending"
+    await wait_current(h, table_id, within=5)
+    assert await h.tg.publisher.pending.count() == 0
+
+
+async def test_a_worker_killed_mid_burst_leaves_nothing_behind(
+    h: Harness, service: TableService, clock: FakeClock
+) -> None:
+    table_id = await quick_game(h)
+    await h.stop_polling()
+    # A worker that may write to the group only every 2 s: the burst queues up.
+    h.service = TableService(service.store, clock=clock)
+    h.tg = await make_frontend(h.fake, h.service, service.store, Limits(chat_interval=2.0))
+    await h.start_polling()
+    await play(h.service, table_id, 6)
+    await asyncio.sleep(0.3)
+    assert await stale_screens(h, table_id), "the burst is still queued"
+    # SIGKILL: the process stops where it is; its queue in memory is lost.
+    assert h.polling is not None and h.sweeping is not None
+    h.sweeping.cancel()
+    await h.tg.dispatcher.stop_polling()
+    await h.polling
+    await h.tg.outbox.close()
+    await h.tg.bot.session.close()
+    # The restarted worker brings every screen up to date by itself.
+    h.service = TableService(service.store, clock=clock)
+    h.tg = await make_frontend(h.fake, h.service, service.store)
+    await h.start_polling()
+    took = await wait_current(h, table_id, within=10)
+    assert took < 10
+    await h.settle()
+    assert await h.tg.publisher.pending.count() == 0
+
+
+async def test_a_stopping_worker_hands_its_queue_to_the_others(
+    h: Harness, service: TableService, clock: FakeClock, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    table_id = await quick_game(h)
+    # Marks left alone would wait longer than this test.
+    monkeypatch.setattr(pending, "GRACE", 60.0)
+    await h.stop_polling()
+    service_a = TableService(service.store, clock=clock)
+    worker_a = await make_frontend(h.fake, service_a, service.store)
+    h.service = TableService(service.store, clock=clock)
+    h.tg = await make_frontend(h.fake, h.service, service.store)
+    await h.start_polling()
+    # Worker A's edit of the group's table hangs (Telegram is slow to answer) …
+    h.fake.fail_next("editMessageMedia", status=502, delay=30, chat_id=GROUP)
+    await play(service_a, table_id, 1)
+    await asyncio.sleep(0.3)
+    assert "table" in await stale_screens(h, table_id)
+    # … when A is told to stop: it does not wait for it, and hands the table back.
+    started = time.monotonic()
+    await worker_a.stop()
+    assert time.monotonic() - started < 5
+    await worker_a.bot.session.close()
+    await wait_current(h, table_id, within=3)
+
+
+async def test_two_workers_never_show_an_older_table_over_a_newer_one(
+    h: Harness, service: TableService, clock: FakeClock
+) -> None:
+    table_id = await quick_game(h)
+    service_b = TableService(service.store, clock=clock)
+    worker_b = await make_frontend(h.fake, service_b, service.store)
+    images: list[bytes | None] = []
+
+    async def remember() -> None:
+        table, state = await h.service.get(table_id)
+        shown = await h.tg.frontend.screens.table(table, state, "ru")
+        images.append(shown.image)
+
+    await remember()
+    # Worker A's next edit of the group's table hangs for 1.5 s …
+    h.fake.fail_next("editMessageMedia", status=200, delay=1.5, chat_id=GROUP)
+    await play(h.service, table_id, 1)
+    await remember()
+    await asyncio.sleep(0.3)
+    # … while worker B saves and shows the next move.
+    await play(service_b, table_id, 1)
+    await remember()
+    await asyncio.sleep(0.2)
+    await worker_b.outbox.drain()
+    await h.settle()
+    table_msg = h.fake.message(GROUP, int(await service.store.get_ref(table_id, TABLE_REF) or 0))
+    shown = [images.index(v.photo) for v in table_msg.edits if v.photo in images]
+    assert shown == sorted(shown), f"the table went back to an older state: {shown}"
+    assert shown[-1] == 2, shown
+    await worker_b.bot.session.close()
