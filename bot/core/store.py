@@ -23,9 +23,10 @@ from __future__ import annotations
 
 import json
 import secrets
+import time
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import cast
+from typing import Any, cast
 
 from redis.asyncio import Redis
 from redis.asyncio.retry import Retry
@@ -87,15 +88,46 @@ return 0
 """
 
 
+#: Seconds one Redis command may take before it counts as failed. Commands
+#: take microseconds; a stalled or partitioned Redis must not hold a player's
+#: press longer than the "try again" answer should take (about 3 s in all).
+SOCKET_TIMEOUT = 1.0
+
+
+#: Seconds a client that found Redis gone fails at once instead of waiting again.
+BREAK_SECONDS = 1.0
+
+
+class BreakingRedis(Redis):
+    """A client that, once Redis failed to answer, fails every command at once
+    for :data:`BREAK_SECONDS`: an update touches Redis several times, and each
+    waiting out the timeout would keep its "try again" answer from the player
+    for many seconds. (Pipelines are sent as they are; they are rare.)"""
+
+    _broken_until = 0.0
+
+    async def execute_command(self, *args: Any, **options: Any) -> Any:
+        """Run one command unless Redis was found gone a moment ago."""
+        if time.monotonic() < self._broken_until:
+            raise RedisConnectionError("Redis did not answer a moment ago")
+        try:
+            return await super().execute_command(*args, **options)  # type: ignore[no-untyped-call]  # untyped in redis-py
+        except (RedisConnectionError, RedisTimeoutError):
+            self._broken_until = time.monotonic() + BREAK_SECONDS
+            raise
+
+
 def connect(url: str) -> Redis:
-    """A client that retries a dropped connection a few times before giving up."""
-    return Redis.from_url(
+    """A client that retries a dropped connection once, gives up on a Redis that
+    does not answer within :data:`SOCKET_TIMEOUT` (twice: about 2 s), and then
+    fails fast for a moment (:class:`BreakingRedis`)."""
+    return BreakingRedis.from_url(
         url,
         decode_responses=True,
-        retry=Retry(ExponentialBackoff(cap=0.5, base=0.05), 3),
+        retry=Retry(ExponentialBackoff(cap=0.25, base=0.05), 1),
         retry_on_error=[RedisConnectionError, RedisTimeoutError],
-        socket_timeout=5,
-        socket_connect_timeout=5,
+        socket_timeout=SOCKET_TIMEOUT,
+        socket_connect_timeout=SOCKET_TIMEOUT,
         health_check_interval=30,
     )
 

@@ -15,9 +15,10 @@ from typing import Any
 import discord
 from discord import app_commands
 from discord.app_commands import Choice, locale_str
+from redis.exceptions import RedisError
 
 from bot.core import decks
-from bot.core.errors import ServiceError, TableNotFound
+from bot.core.errors import ServiceError, TableNotFound, Unavailable
 from bot.core.i18n import LANGUAGES, I18n
 from bot.core.names import clip, printable
 from bot.core.screens import duration_msg
@@ -158,7 +159,6 @@ def make_tree(client: discord.Client, frontend: Frontend) -> app_commands.Comman
         if game is not None:
             names = [game.value]
         else:
-            here = None
             here = await frontend.service.table_in(ids.interaction_chat(interaction))
             names = [here.game] if here is not None else registry.names()
         for name in names:
@@ -236,6 +236,10 @@ def make_tree(client: discord.Client, frontend: Frontend) -> app_commands.Comman
     async def failed(interaction: discord.Interaction, error: app_commands.AppCommandError) -> None:
         lang = await frontend.user_lang(interaction)
         original = getattr(error, "original", error)
+        if isinstance(original, RedisError):
+            # Redis was reached outside the table service (a language, a deck).
+            log.warning("event=redis-unavailable user=%s error=%r", interaction.user.id, original)
+            original = Unavailable()
         if isinstance(original, ServiceError | GameError):
             message = frontend.screens.error(original, lang)
         elif isinstance(error, app_commands.NoPrivateMessage):

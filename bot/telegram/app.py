@@ -12,6 +12,7 @@ from typing import Any
 from aiogram import BaseMiddleware, Bot, Dispatcher
 from aiogram.client.session.aiohttp import AiohttpSession
 from aiogram.client.telegram import TelegramAPIServer
+from aiogram.filters import ExceptionTypeFilter
 from aiogram.types import (
     BotCommand,
     BotCommandScopeAllGroupChats,
@@ -29,7 +30,7 @@ from bot.core.pacing import Limits, RateBudget
 from bot.core.screens import Screens
 from bot.core.service import TableService
 from bot.logs import REQUEST_ID
-from bot.telegram import buttons, commands, decks, members
+from bot.telegram import buttons, commands, decks, members, outages
 from bot.telegram.context import Frontend
 from bot.telegram.outbox import Outbox, Pacer, PacingMiddleware
 from bot.telegram.publisher import Publisher
@@ -107,6 +108,7 @@ async def build(
     dispatcher = Dispatcher()
     dispatcher.update.outer_middleware(_RequestIdMiddleware())
     dispatcher["frontend"] = frontend
+    dispatcher.errors.register(outages.answer_outage, ExceptionTypeFilter(*outages.OUTAGES))
     dispatcher.include_routers(
         commands.make_router(),
         decks.make_router(),

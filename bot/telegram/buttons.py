@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import logging
 
-from aiogram import Router
+from aiogram import Bot, Router
 from aiogram.enums import ChatType
 from aiogram.types import CallbackQuery, Message
 
@@ -12,7 +12,7 @@ from bot.core.errors import BadRequest, NotSeated, ServiceError
 from bot.core.names import clip
 from bot.core.tables import Status
 from bot.core.tokens import BadToken, DeckToken, LobbyToken, NewGameToken, decode
-from bot.telegram import decks, ids
+from bot.telegram import decks, ids, members
 from bot.telegram.commands import open_lobby
 from bot.telegram.context import Frontend, player
 from games import registry
@@ -25,7 +25,7 @@ ALERT_LIMIT = 200
 log = logging.getLogger("bot.telegram")
 
 
-async def press(query: CallbackQuery, frontend: Frontend) -> None:
+async def press(query: CallbackQuery, frontend: Frontend, bot: Bot) -> None:
     """Route a press to the core; answer every press, with an alert when refused."""
     user = query.from_user
     lang = await frontend.user_lang(user)
@@ -49,6 +49,15 @@ async def press(query: CallbackQuery, frontend: Frontend) -> None:
             await open_lobby(frontend, ids.message_chat_key(message), user, token.game)
             await query.answer()
             return
+        if isinstance(token, LobbyToken) and token.op == "j" and not in_group:
+            # A join pressed in a private chat (a forwarded or forged button)
+            # must come from a member of the table's group, as a deep link does.
+            table, _ = await frontend.service.get(token.table_id)
+            if table.chat != ids.player_key(user.id) and not await members.is_member(
+                bot, table.chat, user.id
+            ):
+                await query.answer(frontend.i18n.t(lang, "tg-join-from-group"), show_alert=True)
+                return
         if isinstance(token, LobbyToken) and token.op in ("j", "s"):
             refusal = await _needs_private_chat(frontend, token, user.id, lang)
             if refusal is not None:

@@ -6,7 +6,6 @@ import logging
 
 from aiogram import Bot, F, Router
 from aiogram.enums import ChatType
-from aiogram.exceptions import TelegramAPIError
 from aiogram.filters import Command, CommandObject, CommandStart
 from aiogram.types import Message, User
 
@@ -15,7 +14,7 @@ from bot.core.i18n import LANGUAGES
 from bot.core.screens import Button
 from bot.core.tables import Status
 from bot.core.tokens import NewGameToken
-from bot.telegram import ids
+from bot.telegram import ids, members
 from bot.telegram.context import Frontend, player
 from bot.telegram.decks import DECK_LINK, send_builder
 from bot.telegram.markup import keyboard
@@ -57,7 +56,7 @@ async def start_link(
         return
     try:
         table, _ = await frontend.service.get(payload.removeprefix(JOIN_PREFIX))
-        if not await _is_member(bot, table.chat, user.id):
+        if not await members.is_member(bot, table.chat, user.id):
             say(here, frontend.i18n.t(lang, "tg-join-from-group"))
             return
         table = await frontend.service.join(table.id, player(user))
@@ -242,17 +241,6 @@ async def _where(message: Message, frontend: Frontend) -> tuple[str, str]:
         return ids.player_key(message.from_user.id), await frontend.user_lang(message.from_user)
     chat = ids.message_chat_key(message)
     return chat, await frontend.chat_lang(chat)
-
-
-async def _is_member(bot: Bot, chat: str, user_id: int) -> bool:
-    """Only members of the table's chat may sit at it, whoever shared the link."""
-    chat_id, _ = ids.parse_chat_key(chat)
-    try:
-        member = await bot.get_chat_member(chat_id, user_id)
-    except TelegramAPIError as exc:
-        log.warning("event=membership-check-failed chat=%s error=%s", chat_id, exc)
-        return False
-    return member.status not in ("left", "kicked")
 
 
 def make_router() -> Router:

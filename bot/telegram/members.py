@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import logging
 
-from aiogram import Router
+from aiogram import Bot, Router
+from aiogram.exceptions import TelegramAPIError
 from aiogram.filters import IS_MEMBER, IS_NOT_MEMBER, ChatMemberUpdatedFilter
 from aiogram.types import ChatMemberUpdated
 
@@ -12,6 +13,17 @@ from bot.telegram import ids
 from bot.telegram.context import Frontend
 
 log = logging.getLogger("bot.telegram")
+
+
+async def is_member(bot: Bot, chat: str, user_id: int) -> bool:
+    """Only members of the table's chat may sit at it, whichever way they ask."""
+    chat_id, _ = ids.parse_chat_key(chat)
+    try:
+        member = await bot.get_chat_member(chat_id, user_id)
+    except TelegramAPIError as exc:
+        log.warning("event=membership-check-failed chat=%s error=%s", chat_id, exc)
+        return False
+    return member.status not in ("left", "kicked")
 
 
 async def added(event: ChatMemberUpdated, frontend: Frontend) -> None:

@@ -33,6 +33,7 @@ from aiogram.exceptions import TelegramNetworkError, TelegramRetryAfter, Telegra
 from aiogram.methods import Response, TelegramMethod
 from aiogram.methods.base import TelegramType
 from redis.exceptions import ConnectionError as RedisConnectionError
+from redis.exceptions import RedisError
 from redis.exceptions import TimeoutError as RedisTimeoutError
 
 from bot.core.pacing import RateBudget
@@ -69,9 +70,17 @@ class Pacer:
         self.budget = budget
 
     async def wait(self, chat_id: int) -> None:
-        """Return once a call to ``chat_id`` may go out (it is counted)."""
+        """Return once a call to ``chat_id`` may go out (it is counted).
+
+        Without Redis the call goes at once: all the bot has to say then is
+        "try again", and Telegram's own 429 still holds it back.
+        """
         while True:
-            wait = await self.budget.reserve(str(chat_id), group=chat_id < 0)
+            try:
+                wait = await self.budget.reserve(str(chat_id), group=chat_id < 0)
+            except RedisError as exc:
+                log.warning("event=rate-budget-unavailable chat=%s error=%r", chat_id, exc)
+                return
             if not wait:
                 return
             await asyncio.sleep(wait)
@@ -104,7 +113,8 @@ class PacingMiddleware(BaseRequestMiddleware):
         try:
             return await make_request(bot, method)
         except TelegramRetryAfter as exc:
-            await self.pacer.budget.pause(str(chat_id), exc.retry_after)
+            with contextlib.suppress(RedisError):
+                await self.pacer.budget.pause(str(chat_id), exc.retry_after)
             raise
 
 

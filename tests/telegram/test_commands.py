@@ -145,6 +145,16 @@ async def test_deep_link_only_for_members_of_the_group(h: Harness) -> None:
     await h.say(OUTSIDER, OUTSIDER, f"/start join_{table.id}")
     assert texts(h, OUTSIDER)[-1].startswith("Join from the group")
     assert (await h.service.get(table.id))[0].seat_of(f"tg:{OUTSIDER}") is None
+    # The lobby's own join button, forged into a press in the private chat.
+    join = h.fake.message(GROUP, h.last_with_buttons(GROUP).message_id).button_data("✋ Сесть")
+    private = h.fake.last_message(OUTSIDER).message_id
+    answer = await h.press(OUTSIDER, OUTSIDER, private, join, strict=False)
+    assert answer["show_alert"] and answer["text"].startswith("Join from the group"), answer
+    assert (await h.service.get(table.id))[0].seat_of(f"tg:{OUTSIDER}") is None
+    h.fake.set_member_status(GROUP, OUTSIDER, "member")
+    answer = await h.press(OUTSIDER, OUTSIDER, private, join, strict=False)
+    assert not answer.get("show_alert"), answer
+    assert (await h.service.get(table.id))[0].seat_of(f"tg:{OUTSIDER}") is not None
 
 
 async def test_stop_vote_from_the_group(h: Harness) -> None:
