@@ -49,6 +49,9 @@ async def press(query: CallbackQuery, frontend: Frontend, bot: Bot) -> None:
             await open_lobby(frontend, ids.message_chat_key(message), user, token.game)
             await query.answer()
             return
+        if isinstance(token, LobbyToken) and token.op == "s" and in_group:
+            # The game needs to post its table here; better said now than never shown.
+            await members.check_rights(bot, ids.message_chat_key(message))
         if isinstance(token, LobbyToken) and token.op == "j" and not in_group:
             # A join pressed in a private chat (a forwarded or forged button)
             # must come from a member of the table's group, as a deep link does.
@@ -68,6 +71,9 @@ async def press(query: CallbackQuery, frontend: Frontend, bot: Bot) -> None:
         outcome = await frontend.service.press(player(user), token.encode(), chat=chat)
     except (ServiceError, GameError) as exc:
         await query.answer(frontend.screens.error(exc, lang), show_alert=True)
+        return
+    except members.MissingRights as exc:
+        await query.answer(clip(exc.explain(frontend.i18n, lang), ALERT_LIMIT), show_alert=True)
         return
     except Exception:
         # A bug must still answer the press, or the player's client keeps spinning.

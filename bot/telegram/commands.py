@@ -100,15 +100,26 @@ async def play(message: Message, command: CommandObject, frontend: Frontend) -> 
     except (ServiceError, GameError) as exc:
         lang = await frontend.chat_lang(chat)
         frontend.publisher.say(chat, frontend.screens.error(exc, lang))
+    except members.MissingRights as exc:
+        # Without the right to write in the group, the one who asked hears it
+        # privately (if they ever opened the bot).
+        to_group = "tg-right-messages" not in exc.rights
+        if to_group or await frontend.can_message(user.id):
+            where = chat if to_group else ids.player_key(user.id)
+            lang = await (frontend.chat_lang(chat) if to_group else frontend.user_lang(user))
+            frontend.publisher.say(where, exc.explain(frontend.i18n, lang))
 
 
 async def open_lobby(frontend: Frontend, chat: str, user: User, game: str) -> None:
-    """Open a lobby for ``game`` in ``chat``; a refusal is raised for the caller to
-    tell (a command's in the chat, a button's to the presser alone).
+    """Open a lobby for ``game`` in ``chat``; a refusal (a :class:`ServiceError`, a
+    :class:`GameError` or :class:`~bot.telegram.members.MissingRights`) is
+    raised for the caller to tell (a command's in the chat, a button's to the
+    presser alone).
 
     In the private chat the game is played alone against computers: its lobby
     opens on the computer players' buttons.
     """
+    await members.check_rights(frontend.publisher.bot, chat)
     table = await frontend.service.create(chat, player(user), game)
     if chat == ids.player_key(user.id):
         await frontend.service.show_computers(table.id, ids.player_key(user.id))

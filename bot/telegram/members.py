@@ -7,12 +7,60 @@ import logging
 from aiogram import Bot, Router
 from aiogram.exceptions import TelegramAPIError
 from aiogram.filters import IS_MEMBER, IS_NOT_MEMBER, ChatMemberUpdatedFilter
-from aiogram.types import ChatMemberUpdated
+from aiogram.types import (
+    ChatMemberAdministrator,
+    ChatMemberOwner,
+    ChatMemberRestricted,
+    ChatMemberUpdated,
+)
 
+from bot.core.i18n import I18n
 from bot.telegram import ids
 from bot.telegram.context import Frontend
 
 log = logging.getLogger("bot.telegram")
+
+
+#: What the bot must be allowed to post in a group to hold a game there, and
+#: how the catalog names each right.
+NEEDED_RIGHTS = (("can_send_messages", "tg-right-messages"), ("can_send_photos", "tg-right-photos"))
+
+
+class MissingRights(Exception):
+    """The group does not let the bot post what a game needs."""
+
+    def __init__(self, rights: list[str]) -> None:
+        super().__init__(", ".join(rights))
+        #: catalog ids of the missing rights (see :data:`NEEDED_RIGHTS`)
+        self.rights = rights
+
+    def explain(self, i18n: I18n, lang: str) -> str:
+        """What is missing and how an admin can allow it."""
+        names = ", ".join(i18n.t(lang, right) for right in self.rights)
+        return i18n.t(lang, "tg-missing-rights", rights=names)
+
+
+async def check_rights(bot: Bot, chat: str) -> None:
+    """Raise :class:`MissingRights` when the group's permissions (or the bot's own,
+    when it is restricted) keep it from posting text or pictures; an
+    administrator may post whatever members may not. A private chat needs nothing."""
+    chat_id, _ = ids.parse_chat_key(chat)
+    if chat_id > 0:
+        return
+    try:
+        member = await bot.get_chat_member(chat_id, bot.id)
+        if isinstance(member, ChatMemberAdministrator | ChatMemberOwner):
+            return
+        rights: object = member
+        if not isinstance(member, ChatMemberRestricted):
+            rights = (await bot.get_chat(chat_id)).permissions
+    except TelegramAPIError as exc:
+        # The sends themselves will say what is wrong.
+        log.warning("event=rights-check-failed chat=%s error=%s", chat_id, exc)
+        return
+    missing = [key for right, key in NEEDED_RIGHTS if getattr(rights, right, None) is False]
+    if missing:
+        raise MissingRights(missing)
 
 
 async def is_member(bot: Bot, chat: str, user_id: int) -> bool:

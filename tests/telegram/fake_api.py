@@ -77,6 +77,27 @@ TEXT_BUTTONS: Final = (
     " keyboard"
 )
 MARKUP_TOO_LONG: Final = "Bad Request: reply markup is too long"
+# Sending what the chat's permissions forbid to the bot.
+NO_TEXT_RIGHTS: Final = "Bad Request: not enough rights to send text messages to the chat"
+NO_PHOTO_RIGHTS: Final = "Bad Request: not enough rights to send photos to the chat"
+NO_DOCUMENT_RIGHTS: Final = "Bad Request: not enough rights to send documents to the chat"
+#: The fields of ChatPermissions (https://core.telegram.org/bots/api#chatpermissions).
+PERMISSIONS: Final = (
+    "can_send_messages",
+    "can_send_audios",
+    "can_send_documents",
+    "can_send_photos",
+    "can_send_videos",
+    "can_send_video_notes",
+    "can_send_voice_notes",
+    "can_send_polls",
+    "can_send_other_messages",
+    "can_add_web_page_previews",
+    "can_change_info",
+    "can_invite_users",
+    "can_pin_messages",
+    "can_manage_topics",
+)
 BAD_MARKUP: Final = "Bad Request: can't parse reply keyboard markup JSON object"
 INLINE_EXPECTED: Final = "Bad Request: inline keyboard expected"
 QUERY_TOO_OLD: Final = (
@@ -805,9 +826,23 @@ class FakeGroup:
     id: int
     title: str
     forum: bool = False
-    # "administrator" | "member" | "left" | "kicked"
+    # "administrator" | "member" | "restricted" | "left" | "kicked"
     bot_status: str = "administrator"
     members: dict[int, str] = field(default_factory=dict)
+    #: What members may do (ChatPermissions); an administrator is not bound by it.
+    permissions: dict[str, bool] = field(default_factory=lambda: dict.fromkeys(PERMISSIONS, True))
+    #: What the bot may do while "restricted" (its own ChatPermissions).
+    bot_permissions: dict[str, bool] = field(default_factory=dict)
+
+    def may(self, right: str) -> bool:
+        """Whether the bot may use ``right`` (``can_send_photos``…) here. Default
+        permissions apply to members; a restricted member's own apply instead; an
+        administrator has them all (https://core.telegram.org/bots/api#chatpermissions,
+        https://core.telegram.org/bots/api#chatmemberrestricted)."""
+        if self.bot_status in ("administrator", "creator"):
+            return True
+        rights = self.bot_permissions if self.bot_status == "restricted" else self.permissions
+        return rights.get(right, True)
 
     def chat(self) -> Json:
         """The Chat object."""
@@ -1182,6 +1217,21 @@ class FakeTelegram:
     def kick_bot(self, chat_id: int) -> None:
         """The bot is removed from the group: later calls there get 403."""
         self.group(chat_id).bot_status = "kicked"
+
+    def set_permissions(self, chat_id: int, **rights: bool) -> None:
+        """Change what members of a group may do (``can_send_photos=False``…)."""
+        group = self.group(chat_id)
+        unknown = set(rights) - set(PERMISSIONS)
+        if unknown:
+            raise ValueError(f"not ChatPermissions fields: {sorted(unknown)}")
+        group.permissions.update(rights)
+
+    def restrict_bot(self, chat_id: int, **rights: bool) -> None:
+        """Make the bot a restricted member of a group, with these rights withheld
+        or granted (the others as the group's permissions say)."""
+        group = self.group(chat_id)
+        group.bot_status = "restricted"
+        group.bot_permissions = {**group.permissions, **rights}
 
     def set_member_status(self, chat_id: int, user_id: int, status: str) -> None:
         """What getChatMember says about a user in a group (default "member")."""
@@ -1764,8 +1814,9 @@ class FakeTelegram:
             return self.groups[chat_id].chat()
         raise bad_request(CHAT_NOT_FOUND)
 
-    def _writable_chat(self, chat_id: int) -> Json:
-        """The chat, if the bot may act in it; else the 400/403 Telegram gives."""
+    def _writable_chat(self, chat_id: int, right: str | None = None) -> Json:
+        """The chat, if the bot may act in it (and use ``right`` there, such as
+        ``can_send_photos``); else the 400/403 Telegram gives."""
         chat = self._known_chat(chat_id)
         if chat_id > 0:
             user = self.users[chat_id]
@@ -1774,11 +1825,19 @@ class FakeTelegram:
             if not user.started:
                 raise ApiError(403, NOT_STARTED)
         else:
-            status = self.groups[chat_id].bot_status
-            if status == "kicked":
+            group = self.groups[chat_id]
+            if group.bot_status == "kicked":
                 raise ApiError(403, KICKED)
-            if status == "left":
+            if group.bot_status == "left":
                 raise ApiError(403, NOT_MEMBER)
+            if right is not None and not group.may(right):
+                raise bad_request(
+                    {
+                        "can_send_messages": NO_TEXT_RIGHTS,
+                        "can_send_photos": NO_PHOTO_RIGHTS,
+                        "can_send_documents": NO_DOCUMENT_RIGHTS,
+                    }[right]
+                )
         return chat
 
     def _store(
@@ -2140,7 +2199,7 @@ class FakeTelegram:
 
     def _send_message(self, params: Json, files: dict[str, bytes]) -> Json:
         chat_id = self._chat_id(params)
-        chat = self._writable_chat(chat_id)
+        chat = self._writable_chat(chat_id, "can_send_messages")
         text, entities = self._text(params, "text", TEXT_LIMIT, TEXT_EMPTY)
         markup = self._check_markup(params.get("reply_markup"))
         reply_to = self._reply_target(chat_id, params)
@@ -2160,7 +2219,9 @@ class FakeTelegram:
 
     def _send_media(self, params: Json, files: dict[str, bytes], kind: str) -> Json:
         chat_id = self._chat_id(params)
-        chat = self._writable_chat(chat_id)
+        chat = self._writable_chat(
+            chat_id, "can_send_photos" if kind == "photo" else "can_send_documents"
+        )
         caption, entities = self._text(params, "caption", CAPTION_LIMIT, None)
         markup = self._check_markup(params.get("reply_markup"))
         reply_to = self._reply_target(chat_id, params)
@@ -2290,6 +2351,10 @@ class FakeTelegram:
         pinned = [m for m in self._messages.get(chat_id, {}).values() if m.pinned and not m.deleted]
         if pinned:
             full["pinned_message"] = pinned[-1].to_api(with_reply=False)
+        if chat_id < 0:
+            # ChatFullInfo.permissions: "default chat member permissions, for
+            # groups and supergroups" (https://core.telegram.org/bots/api#chatfullinfo).
+            full["permissions"] = dict(self.groups[chat_id].permissions)
         return full
 
     def _get_chat_member(self, params: Json, files: dict[str, bytes]) -> Json:
@@ -2297,8 +2362,13 @@ class FakeTelegram:
         self._known_chat(chat_id)
         user_id = params.get("user_id")
         if user_id == self.bot_id:
-            status = self.groups[chat_id].bot_status if chat_id < 0 else "member"
-            return _member(self.bot_user, status)
+            if chat_id > 0:
+                return _member(self.bot_user, "member")
+            group = self.groups[chat_id]
+            member = _member(self.bot_user, group.bot_status)
+            if group.bot_status == "restricted":
+                member.update(group.bot_permissions)
+            return member
         if not isinstance(user_id, int) or user_id not in self.users:
             raise bad_request("Bad Request: user not found")
         user = self.users[user_id].to_api()

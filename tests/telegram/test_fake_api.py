@@ -24,6 +24,7 @@ from aiogram.types import (
     CallbackQuery,
     ChatMemberBanned,
     ChatMemberOwner,
+    ChatMemberRestricted,
     InlineKeyboardButton,
     InlineKeyboardMarkup,
     InputMediaPhoto,
@@ -189,6 +190,28 @@ async def test_forbidden_for_blocked_not_started_and_kicked(fake: FakeTelegram, 
     assert isinstance(member, ChatMemberBanned)
     with pytest.raises(TelegramBadRequest, match="chat not found"):
         await bot.send_message(-100999, "hi")
+
+
+async def test_permissions_bind_members_and_restricted_bots_not_admins(
+    fake: FakeTelegram, bot: Bot
+) -> None:
+    fake.set_permissions(GROUP, can_send_photos=False)
+    assert await bot.send_photo(GROUP, BufferedInputFile(png("red"), "a.png")), "admins may"
+    chat = await bot.get_chat(GROUP)
+    assert chat.permissions is not None and chat.permissions.can_send_photos is False
+    fake.group(GROUP).bot_status = "member"
+    with pytest.raises(TelegramBadRequest) as exc:
+        await bot.send_photo(GROUP, BufferedInputFile(png("red"), "a.png"))
+    assert exc.value.message == "Bad Request: not enough rights to send photos to the chat"
+    assert await bot.send_message(GROUP, "text is still allowed")
+    fake.set_permissions(GROUP, can_send_photos=True)
+    fake.restrict_bot(GROUP, can_send_messages=False)
+    member = await bot.get_chat_member(GROUP, bot.id)
+    assert isinstance(member, ChatMemberRestricted) and member.can_send_messages is False
+    with pytest.raises(TelegramBadRequest) as exc:
+        await bot.send_message(GROUP, "hi")
+    assert exc.value.message == "Bad Request: not enough rights to send text messages to the chat"
+    assert await bot.send_message(ANN, "private chats have no such permissions")
 
 
 async def test_fail_next_429_raises_retry_after(fake: FakeTelegram, bot: Bot) -> None:
