@@ -833,6 +833,8 @@ class FakeGroup:
     permissions: dict[str, bool] = field(default_factory=lambda: dict.fromkeys(PERMISSIONS, True))
     #: What the bot may do while "restricted" (its own ChatPermissions).
     bot_permissions: dict[str, bool] = field(default_factory=dict)
+    #: Whether another bot wrote in the group after ours last did.
+    other_bot_wrote_last: bool = False
 
     def may(self, right: str) -> bool:
         """Whether the bot may use ``right`` (``can_send_photos``…) here. Default
@@ -1232,6 +1234,11 @@ class FakeTelegram:
         group = self.group(chat_id)
         group.bot_status = "restricted"
         group.bot_permissions = {**group.permissions, **rights}
+
+    def other_bot_writes(self, chat_id: int) -> None:
+        """Another bot posts in the group: until ours writes again, a bare command
+        no longer reaches it in privacy mode."""
+        self.group(chat_id).other_bot_wrote_last = True
 
     def set_member_status(self, chat_id: int, user_id: int, status: str) -> None:
         """What getChatMember says about a user in a group (default "member")."""
@@ -1792,10 +1799,16 @@ class FakeTelegram:
             return False
         if not self.privacy_mode or group.bot_status == "administrator":
             return True
+        # Privacy mode (https://core.telegram.org/bots/features#privacy-mode):
+        # commands meant for this bot (/command@this_bot), general commands
+        # (/start) only "if the bot was the last bot to send a message to the
+        # group", replies to its messages and mentions of it.
         mention = f"@{self.bot_username}".lower()
         m = re.match(r"/[A-Za-z0-9_]+(@\w+)?", text)
         if m:
-            return m.group(1) is None or m.group(1).lower() == mention
+            if m.group(1) is None:
+                return not group.other_bot_wrote_last
+            return m.group(1).lower() == mention
         return (reply_to is not None and reply_to.from_bot) or mention in text.lower()
 
     def _chat_id(self, params: Json) -> int:
@@ -1879,6 +1892,8 @@ class FakeTelegram:
         )
         msg.history.append(msg.snapshot(method))
         self._messages.setdefault(chat_id, {})[message_id] = msg
+        if chat_id < 0 and sender.get("id") == self.bot_id:
+            self.groups[chat_id].other_bot_wrote_last = False
         if msg.photo is not None:
             self._chat_photos.setdefault(chat_id, []).append(msg.photo)
         return msg

@@ -254,3 +254,16 @@ async def test_an_old_game_menu_pressed_in_a_busy_group_answers_the_presser_only
         )
     # The group's message budget goes to the game, not to refusals.
     assert len(h.fake.messages(GROUP)) == before
+
+
+async def test_privacy_mode_a_bare_play_after_another_bot_wrote(h: Harness) -> None:
+    # The bot is a plain member (an administrator sees every message).
+    h.fake.group(GROUP).bot_status = "member"
+    h.fake.other_bot_writes(GROUP)
+    await h.say(ANYA, GROUP, "/play klac")
+    assert await h.service.table_in(f"tg:{GROUP}") is None, "Telegram did not deliver it"
+    await h.say(ANYA, GROUP, f"/play@{h.fake.bot_username} klac")
+    assert await h.service.table_in(f"tg:{GROUP}") is not None
+    # Once the bot has written, a bare command reaches it again.
+    await h.say(ANYA, GROUP, "/stop")
+    assert await h.service.table_in(f"tg:{GROUP}") is None
