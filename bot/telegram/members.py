@@ -1,10 +1,11 @@
-"""The bot's own membership: added to a group, or removed from it."""
+"""The bot's standing in a group: added or removed, its rights there, members' own
+membership, and the group becoming a supergroup."""
 
 from __future__ import annotations
 
 import logging
 
-from aiogram import Bot, Router
+from aiogram import Bot, F, Router
 from aiogram.exceptions import TelegramAPIError
 from aiogram.filters import IS_MEMBER, IS_NOT_MEMBER, ChatMemberUpdatedFilter
 from aiogram.types import (
@@ -12,6 +13,7 @@ from aiogram.types import (
     ChatMemberOwner,
     ChatMemberRestricted,
     ChatMemberUpdated,
+    Message,
 )
 
 from bot.core.i18n import I18n
@@ -87,9 +89,16 @@ async def removed(event: ChatMemberUpdated, frontend: Frontend) -> None:
     log.warning("event=bot-removed chat=%s status=%s", event.chat.id, event.new_chat_member.status)
 
 
+async def migrated(message: Message, frontend: Frontend) -> None:
+    """The group became a supergroup (``migrate_to_chat_id``): the game moves along."""
+    assert message.migrate_to_chat_id is not None
+    await frontend.publisher.migrate(message.chat.id, message.migrate_to_chat_id)
+
+
 def make_router() -> Router:
     """A fresh router with this module's handlers (one per dispatcher)."""
     router = Router(name="members")
+    router.message.register(migrated, F.migrate_to_chat_id)
     router.my_chat_member.register(added, ChatMemberUpdatedFilter(IS_NOT_MEMBER >> IS_MEMBER))
     router.my_chat_member.register(removed, ChatMemberUpdatedFilter(IS_MEMBER >> IS_NOT_MEMBER))
     return router

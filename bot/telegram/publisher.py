@@ -26,7 +26,11 @@ import logging
 from typing import Any
 
 from aiogram import Bot
-from aiogram.exceptions import TelegramBadRequest, TelegramForbiddenError
+from aiogram.exceptions import (
+    TelegramBadRequest,
+    TelegramForbiddenError,
+    TelegramMigrateToChat,
+)
 from aiogram.types import BufferedInputFile, InlineKeyboardMarkup, InputMediaPhoto
 
 from bot.core.errors import TableNotFound
@@ -52,6 +56,9 @@ SWEEP_INTERVAL = 1.0
 #: screen is left to the worker holding it.
 LEASE_TRIES = 3
 LEASE_PAUSE = 0.2
+#: What is kept per screen: the message id, then the version, digest and
+#: picture it shows.
+SCREEN_REFS = ("", ":v", ":digest", ":image")
 
 
 def hand_ref(seat: int) -> str:
@@ -115,7 +122,7 @@ class Publisher(ChatPublisher):
             return
         ref = hand_ref(seat)
         if resend:
-            await self.store.del_refs(table.id, ref, f"{ref}:v", f"{ref}:digest")
+            await self.store.del_refs(table.id, *(f"{ref}{part}" for part in SCREEN_REFS))
         await self._show(table, ref)
 
     # -- screens that converge to the state ----------------------------------
@@ -159,6 +166,28 @@ class Publisher(ChatPublisher):
                 log.warning("event=sweep-failed error=%s", type(exc).__name__)
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(stop.wait(), SWEEP_INTERVAL)
+
+    async def migrate(self, old_id: int, new_id: int) -> None:
+        """The group became a supergroup with a new id: its language and active
+        table move there, and the table's messages are sent there anew (the old
+        ones stay behind in the old chat, where nobody can press them)."""
+        old, new = ids.chat_key(old_id), ids.chat_key(new_id)
+        lang = await self.store.get_lang(f"chat:{old}")
+        if lang is not None:
+            await self.languages.set_chat(new, lang)
+        table_id = await self.store.chat_table(old)
+        if table_id is not None:
+            await self.store.del_refs(
+                table_id,
+                *(f"{ref}{part}" for ref in (LOBBY_REF, TABLE_REF) for part in SCREEN_REFS),
+            )
+        table = await self.service.move_chat(old, new)
+        log.info(
+            "event=chat-migrated from=%s to=%s table=%s",
+            old_id,
+            new_id,
+            table.id if table is not None else None,
+        )
 
     async def hand_back(self) -> None:
         """Shutting down: let other workers take the screens still queued here."""
@@ -251,6 +280,10 @@ class Publisher(ChatPublisher):
         """Send or edit; False when the screen cannot be shown there (nor retried)."""
         try:
             await self._send_or_edit(table.id, chat_id, thread_id, ref, screen)
+        except TelegramMigrateToChat as exc:
+            # The table moves and its screens are drawn there anew.
+            await self.migrate(chat_id, exc.migrate_to_chat_id)
+            return False
         except TelegramForbiddenError as exc:
             seat = None if ref in (LOBBY_REF, TABLE_REF) else seat_of_ref(ref)
             await self._unreachable(table, chat_id, seat, exc)
@@ -371,6 +404,9 @@ class Publisher(ChatPublisher):
                 await self.bot.send_message(
                     chat_id, text, reply_markup=markup, message_thread_id=thread_id
                 )
+            except TelegramMigrateToChat as exc:
+                await self.migrate(chat_id, exc.migrate_to_chat_id)
+                self.say(ids.chat_key(exc.migrate_to_chat_id), text, markup)
             except TelegramForbiddenError as exc:
                 log.warning("event=unreachable chat=%s error=%s", chat_id, exc.message)
                 if chat_id > 0:

@@ -77,6 +77,7 @@ TEXT_BUTTONS: Final = (
     " keyboard"
 )
 MARKUP_TOO_LONG: Final = "Bad Request: reply markup is too long"
+MIGRATED: Final = "Bad Request: group chat was upgraded to a supergroup chat"
 # Sending what the chat's permissions forbid to the bot.
 NO_TEXT_RIGHTS: Final = "Bad Request: not enough rights to send text messages to the chat"
 NO_PHOTO_RIGHTS: Final = "Bad Request: not enough rights to send photos to the chat"
@@ -215,17 +216,34 @@ INLINE_BUTTON_ACTIONS: Final = (
 class ApiError(Exception):
     """An error answer: HTTP status, description and optional parameters."""
 
-    def __init__(self, status: int, description: str, *, retry_after: int | None = None) -> None:
+    def __init__(
+        self,
+        status: int,
+        description: str,
+        *,
+        retry_after: int | None = None,
+        migrate_to_chat_id: int | None = None,
+    ) -> None:
         super().__init__(description)
         self.status = status
         self.description = description
         self.retry_after = retry_after
+        self.migrate_to_chat_id = migrate_to_chat_id
 
     def body(self) -> Json:
-        """The JSON body Telegram would send."""
+        """The JSON body Telegram would send (ResponseParameters:
+        https://core.telegram.org/bots/api#responseparameters)."""
         body: Json = {"ok": False, "error_code": self.status, "description": self.description}
-        if self.retry_after is not None:
-            body["parameters"] = {"retry_after": self.retry_after}
+        parameters = {
+            key: value
+            for key, value in (
+                ("retry_after", self.retry_after),
+                ("migrate_to_chat_id", self.migrate_to_chat_id),
+            )
+            if value is not None
+        }
+        if parameters:
+            body["parameters"] = parameters
         return body
 
 
@@ -821,11 +839,16 @@ class FakeUser:
 
 @dataclass
 class FakeGroup:
-    """A supergroup (optionally a forum) and the bot's standing in it."""
+    """A supergroup (optionally a forum), or a basic group, and the bot's standing in it."""
 
     id: int
     title: str
     forum: bool = False
+    #: "supergroup", or "group" for a basic group (which may migrate to a supergroup)
+    kind: str = "supergroup"
+    #: the supergroup a basic group became (https://core.telegram.org/bots/api#message,
+    #: ``migrate_to_chat_id``); the old id then refuses every call
+    migrated_to: int | None = None
     # "administrator" | "member" | "restricted" | "left" | "kicked"
     bot_status: str = "administrator"
     members: dict[int, str] = field(default_factory=dict)
@@ -848,7 +871,7 @@ class FakeGroup:
 
     def chat(self) -> Json:
         """The Chat object."""
-        chat: Json = {"id": self.id, "type": "supergroup", "title": self.title}
+        chat: Json = {"id": self.id, "type": self.kind, "title": self.title}
         if self.forum:
             chat["is_forum"] = True
         return chat
@@ -1181,12 +1204,18 @@ class FakeTelegram:
         *,
         forum: bool = False,
         bot_admin: bool = True,
+        basic: bool = False,
     ) -> FakeGroup:
-        """Add a supergroup with the bot in it (an admin unless ``bot_admin=False``)."""
+        """Add a supergroup (``basic``: a basic group) with the bot in it (an admin
+        unless ``bot_admin=False``)."""
         if chat_id >= 0:
             raise ValueError("group chat ids are negative (e.g. -100123)")
         group = FakeGroup(
-            chat_id, title, forum=forum, bot_status="administrator" if bot_admin else "member"
+            chat_id,
+            title,
+            forum=forum,
+            kind="group" if basic else "supergroup",
+            bot_status="administrator" if bot_admin else "member",
         )
         self.groups[chat_id] = group
         return group
@@ -1234,6 +1263,38 @@ class FakeTelegram:
         group = self.group(chat_id)
         group.bot_status = "restricted"
         group.bot_permissions = {**group.permissions, **rights}
+
+    def migrate_group(
+        self, old_id: int, new_id: int, *, by_user_id: int, deliver: bool = True
+    ) -> FakeGroup:
+        """A basic group becomes a supergroup (made public, topics enabled…): the
+        bot gets a service message with ``migrate_to_chat_id`` in the old chat and
+        one with ``migrate_from_chat_id`` in the new one; from then on every call
+        to the old id is refused with ``parameters.migrate_to_chat_id``.
+        ``deliver=False``: the service messages are lost on the way."""
+        old = self.group(old_id)
+        if old.kind != "group":
+            raise ValueError("only a basic group migrates")
+        new = FakeGroup(
+            new_id,
+            old.title,
+            bot_status=old.bot_status,
+            members=dict(old.members),
+            permissions=dict(old.permissions),
+        )
+        self.groups[new_id] = new
+        old.migrated_to = new_id
+        actor, now = self._actor(by_user_id), int(time.time())
+        for group, field_name, value in (
+            (old, "migrate_to_chat_id", new_id),
+            (new, "migrate_from_chat_id", old_id),
+        ):
+            message_id = self._next_message_id.get(group.id, 1)
+            self._next_message_id[group.id] = message_id + 1
+            message = {"message_id": message_id, "from": actor, "chat": group.chat(), "date": now}
+            if deliver:
+                self.enqueue(self.make_update({"message": {**message, field_name: value}}))
+        return new
 
     def other_bot_writes(self, chat_id: int) -> None:
         """Another bot posts in the group: until ours writes again, a bare command
@@ -1839,6 +1900,8 @@ class FakeTelegram:
                 raise ApiError(403, NOT_STARTED)
         else:
             group = self.groups[chat_id]
+            if group.migrated_to is not None:
+                raise ApiError(400, MIGRATED, migrate_to_chat_id=group.migrated_to)
             if group.bot_status == "kicked":
                 raise ApiError(403, KICKED)
             if group.bot_status == "left":

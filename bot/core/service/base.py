@@ -79,7 +79,7 @@ class Change:
 
     table: Table
     state: Any | None
-    kind: str  # lobby | start | move | finish | abort | vote | remind | overdue
+    kind: str  # lobby | start | move | finish | abort | vote | remind | overdue | move-chat
     ping: list[int] = field(default_factory=list)  # seats whose turn just began
     notice: Notice | None = None
     private: bool = False  # seats' private screens may have changed

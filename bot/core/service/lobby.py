@@ -271,3 +271,23 @@ class LobbyService(ServiceBase):
             return Step(None, "abort")
 
         return await self._mutate_table(table_id, step)
+
+    @guarded
+    async def move_chat(self, old: str, new: str) -> Table | None:
+        """The platform gave a chat a new id (a Telegram group that became a
+        supergroup): its active table moves there and goes on. Returns the moved
+        table, or None when the old chat had none (or the new one already has one)."""
+        table_id = await self.store.chat_table(old)
+        if table_id is None:
+            return None
+        claimed = await self.store.claim_chat(new, table_id)
+        if not claimed and await self.store.chat_table(new) != table_id:
+            return None
+
+        def step(table: Table, state: Any) -> Step:
+            table.chat = new
+            return Step(state, "move-chat")
+
+        table = await self._mutate_table(table_id, step)
+        await self.store.release_chat(old, table_id)
+        return table
