@@ -1,5 +1,5 @@
 """The bot's standing in a group: added or removed, its rights there, members' own
-membership, and the group becoming a supergroup."""
+membership, the group becoming a supergroup, and forum topics reopened."""
 
 from __future__ import annotations
 
@@ -95,10 +95,18 @@ async def migrated(message: Message, frontend: Frontend) -> None:
     await frontend.publisher.migrate(message.chat.id, message.migrate_to_chat_id)
 
 
+async def topic_reopened(message: Message, frontend: Frontend) -> None:
+    """A closed forum topic is open again: its table catches up with the game."""
+    table = await frontend.service.table_in(ids.message_chat_key(message))
+    if table is not None:
+        await frontend.publisher.redraw(table)
+
+
 def make_router() -> Router:
     """A fresh router with this module's handlers (one per dispatcher)."""
     router = Router(name="members")
     router.message.register(migrated, F.migrate_to_chat_id)
+    router.message.register(topic_reopened, F.forum_topic_reopened)
     router.my_chat_member.register(added, ChatMemberUpdatedFilter(IS_NOT_MEMBER >> IS_MEMBER))
     router.my_chat_member.register(removed, ChatMemberUpdatedFilter(IS_MEMBER >> IS_NOT_MEMBER))
     return router

@@ -59,6 +59,8 @@ LEASE_PAUSE = 0.2
 #: What is kept per screen: the message id, then the version, digest and
 #: picture it shows.
 SCREEN_REFS = ("", ":v", ":digest", ":image")
+#: Telegram's answer to a post in a forum topic that was closed.
+TOPIC_CLOSED = "TOPIC_CLOSED"
 
 
 def hand_ref(seat: int) -> str:
@@ -289,10 +291,21 @@ class Publisher(ChatPublisher):
             await self._unreachable(table, chat_id, seat, exc)
             return False
         except TelegramBadRequest as exc:
-            # Telegram refused this content; sending it again would be refused again.
-            log.error("event=screen-refused table=%s ref=%s error=%s", table.id, ref, exc.message)
+            if TOPIC_CLOSED in exc.message:
+                # Shown again when the topic is reopened (``redraw``).
+                log.info("event=topic-closed table=%s ref=%s", table.id, ref)
+            else:
+                # Telegram refused this content; sending it again would be refused again.
+                log.error(
+                    "event=screen-refused table=%s ref=%s error=%s", table.id, ref, exc.message
+                )
             return False
         return True
+
+    async def redraw(self, table: Table) -> None:
+        """Show the table's public message again where it may have fallen behind
+        (a forum topic reopened)."""
+        await self._show(table, LOBBY_REF if table.status == Status.LOBBY else TABLE_REF)
 
     async def _send_or_edit(
         self,
@@ -407,6 +420,10 @@ class Publisher(ChatPublisher):
             except TelegramMigrateToChat as exc:
                 await self.migrate(chat_id, exc.migrate_to_chat_id)
                 self.say(ids.chat_key(exc.migrate_to_chat_id), text, markup)
+            except TelegramBadRequest as exc:
+                if TOPIC_CLOSED not in exc.message:
+                    raise
+                log.info("event=topic-closed chat=%s thread=%s", chat_id, thread_id)
             except TelegramForbiddenError as exc:
                 log.warning("event=unreachable chat=%s error=%s", chat_id, exc.message)
                 if chat_id > 0:

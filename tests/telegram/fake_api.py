@@ -77,6 +77,7 @@ TEXT_BUTTONS: Final = (
     " keyboard"
 )
 MARKUP_TOO_LONG: Final = "Bad Request: reply markup is too long"
+TOPIC_CLOSED: Final = "Bad Request: TOPIC_CLOSED"
 MIGRATED: Final = "Bad Request: group chat was upgraded to a supergroup chat"
 # Sending what the chat's permissions forbid to the bot.
 NO_TEXT_RIGHTS: Final = "Bad Request: not enough rights to send text messages to the chat"
@@ -858,6 +859,14 @@ class FakeGroup:
     bot_permissions: dict[str, bool] = field(default_factory=dict)
     #: Whether another bot wrote in the group after ours last did.
     other_bot_wrote_last: bool = False
+    #: Forum topics closed (https://core.telegram.org/bots/api#closeforumtopic):
+    #: only administrators who may manage topics still post there.
+    closed_topics: set[int] = field(default_factory=set)
+
+    def check_topic(self, thread_id: int | None) -> None:
+        """The 400 Telegram gives a bot posting in a closed topic it may not manage."""
+        if thread_id in self.closed_topics and self.bot_status != "administrator":
+            raise bad_request(TOPIC_CLOSED)
 
     def may(self, right: str) -> bool:
         """Whether the bot may use ``right`` (``can_send_photos``…) here. Default
@@ -1295,6 +1304,30 @@ class FakeTelegram:
             if deliver:
                 self.enqueue(self.make_update({"message": {**message, field_name: value}}))
         return new
+
+    def close_topic(self, chat_id: int, thread_id: int, *, by_user_id: int) -> None:
+        """A forum topic is closed: the bot gets ``forum_topic_closed`` there."""
+        self.group(chat_id).closed_topics.add(thread_id)
+        self._topic_service(chat_id, thread_id, by_user_id, "forum_topic_closed")
+
+    def reopen_topic(self, chat_id: int, thread_id: int, *, by_user_id: int) -> None:
+        """A closed topic is reopened: the bot gets ``forum_topic_reopened`` there."""
+        self.group(chat_id).closed_topics.discard(thread_id)
+        self._topic_service(chat_id, thread_id, by_user_id, "forum_topic_reopened")
+
+    def _topic_service(self, chat_id: int, thread_id: int, by_user_id: int, kind: str) -> None:
+        message_id = self._next_message_id.get(chat_id, 1)
+        self._next_message_id[chat_id] = message_id + 1
+        message = {
+            "message_id": message_id,
+            "from": self._actor(by_user_id),
+            "chat": self.group(chat_id).chat(),
+            "date": int(time.time()),
+            "message_thread_id": thread_id,
+            "is_topic_message": True,
+            kind: {},
+        }
+        self.enqueue(self.make_update({"message": message}))
 
     def other_bot_writes(self, chat_id: int) -> None:
         """Another bot posts in the group: until ours writes again, a bare command
@@ -2115,7 +2148,12 @@ class FakeTelegram:
         msg = self._messages.get(chat_id, {}).get(message_id)
         if msg is None or msg.deleted:
             raise bad_request(not_found)
+        self._check_topic(chat_id, msg.thread_id)
         return msg
+
+    def _check_topic(self, chat_id: int, thread_id: Any) -> None:
+        if chat_id < 0 and isinstance(thread_id, int):
+            self.groups[chat_id].check_topic(thread_id)
 
     def _apply_edit(self, msg: StoredMessage, method: str, **changes: Any) -> Json:
         if not msg.from_bot or msg.kind == "service":
@@ -2278,6 +2316,7 @@ class FakeTelegram:
     def _send_message(self, params: Json, files: dict[str, bytes]) -> Json:
         chat_id = self._chat_id(params)
         chat = self._writable_chat(chat_id, "can_send_messages")
+        self._check_topic(chat_id, params.get("message_thread_id"))
         text, entities = self._text(params, "text", TEXT_LIMIT, TEXT_EMPTY)
         markup = self._check_markup(params.get("reply_markup"))
         reply_to = self._reply_target(chat_id, params)
@@ -2300,6 +2339,7 @@ class FakeTelegram:
         chat = self._writable_chat(
             chat_id, "can_send_photos" if kind == "photo" else "can_send_documents"
         )
+        self._check_topic(chat_id, params.get("message_thread_id"))
         caption, entities = self._text(params, "caption", CAPTION_LIMIT, None)
         markup = self._check_markup(params.get("reply_markup"))
         reply_to = self._reply_target(chat_id, params)
