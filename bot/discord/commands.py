@@ -234,8 +234,12 @@ def make_tree(client: discord.Client, frontend: Frontend) -> app_commands.Comman
 
     @tree.error
     async def failed(interaction: discord.Interaction, error: app_commands.AppCommandError) -> None:
-        lang = await frontend.user_lang(interaction)
         original = getattr(error, "original", error)
+        if isinstance(original, discord.NotFound) and original.code == UNKNOWN_INTERACTION:
+            # Not acknowledged within Discord's 3 seconds: nothing can be said.
+            log.warning("event=interaction-lost user=%s", interaction.user.id)
+            return
+        lang = await frontend.user_lang(interaction)
         if isinstance(original, RedisError):
             # Redis was reached outside the table service (a language, a deck).
             log.warning("event=redis-unavailable user=%s error=%r", interaction.user.id, original)
@@ -254,6 +258,10 @@ def make_tree(client: discord.Client, frontend: Frontend) -> app_commands.Comman
 
     return tree
 
+
+#: "Unknown interaction": answered after Discord's 3 seconds, or twice
+#: (https://discord.com/developers/docs/topics/opcodes-and-status-codes#json).
+UNKNOWN_INTERACTION = 10062
 
 #: The longest word of ``/play options`` quoted back in a refusal.
 WORD_LIMIT = 40

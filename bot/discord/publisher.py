@@ -22,6 +22,7 @@ import logging
 import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
+from functools import partial
 from typing import Any
 
 import discord
@@ -43,6 +44,9 @@ DM_FLAG = "dc:dm"
 #: An ephemeral hand is edited through the token of the interaction that
 #: sent it, valid 15 minutes; after this long it is sent again instead.
 HAND_TOKEN_SECONDS = 14 * 60
+#: "Operation cannot be performed on an archived thread"
+#: (https://discord.com/developers/docs/topics/opcodes-and-status-codes#json).
+THREAD_ARCHIVED = 50083
 LOBBY_REF = "dc:lobby"
 TABLE_REF = "dc:table"
 PING_REF = "dc:ping"
@@ -335,12 +339,21 @@ class Publisher(ChatPublisher):
                 if message_id is not None:
                     try:
                         new_image = image_key != shown
-                        file = message.file() if new_image else None
-                        await channel.get_partial_message(int(message_id)).edit(
+                        edit = partial(
+                            channel.get_partial_message(int(message_id)).edit,
                             content=message.content,
-                            attachments=[file] if file is not None else discord.utils.MISSING,
                             view=message.view,
                         )
+                        try:
+                            await edit(attachments=_files(message, new_image))
+                        except discord.HTTPException as exc:
+                            if exc.code != THREAD_ARCHIVED:
+                                raise
+                            # A thread archives itself after a quiet spell; the
+                            # game is not over, so it is opened again.
+                            log.info("event=thread-unarchived table=%s", table.id)
+                            await self.client.http.edit_channel(channel.id, archived=False)
+                            await edit(attachments=_files(message, new_image))
                         await self.store.set_ref(table.id, image_ref, image_key or "")
                         return
                     except discord.NotFound:
@@ -507,3 +520,9 @@ def _digest(screen: Screen) -> str:
         for button in row:
             h.update(f"|{button.label}|{button.token}|{button.url}".encode())
     return h.hexdigest()
+
+
+def _files(message: Outgoing, new_image: bool) -> list[discord.File] | Any:
+    """What an edit sends as attachments: the new picture, or nothing (keep them)."""
+    file = message.file() if new_image else None
+    return [file] if file is not None else discord.utils.MISSING

@@ -139,10 +139,16 @@ class DiscordHarness:
     fake: FakeDiscord
     bot: commands.Bot
 
-    async def inject(self, payload: Json, timeout: float = 5) -> Interaction:  # noqa: ASYNC109
-        """Feed one ``INTERACTION_CREATE`` to the client, as the gateway reader would,
-        and wait until every task it started (command, view, listeners) finished.
-        Returns the fake's record: callback type, original message, followups."""
+    async def inject(
+        self,
+        payload: Json,
+        timeout: float = 5,  # noqa: ASYNC109
+        late: float = 0.0,
+    ) -> Interaction:
+        """Feed one ``INTERACTION_CREATE`` to the client, as the gateway reader would
+        (``late``: that many seconds after Discord created it), and wait until every
+        task it started (command, view, listeners) finished. Returns the fake's
+        record: callback type, original message, followups."""
         message = payload.get("message")
         record = self.fake.register_interaction(
             int(payload["id"]),
@@ -151,6 +157,7 @@ class DiscordHarness:
             int(payload["guild_id"]) if "guild_id" in payload else None,
             int(message["id"]) if message else None,
         )
+        record.created -= late
         before = asyncio.all_tasks()
         self.bot._connection.parse_interaction_create(payload)  # type: ignore[arg-type]
         started = asyncio.all_tasks() - before
@@ -159,17 +166,17 @@ class DiscordHarness:
             assert not pending, f"the bot did not finish handling the interaction: {pending}"
         return record
 
-    async def command(self, name: str, *options: Json, **kw: Any) -> Interaction:
+    async def command(self, name: str, *options: Json, late: float = 0.0, **kw: Any) -> Interaction:
         """A user runs the slash command ``/name`` (``options`` from ``option``)."""
         data: Json = {"id": str(next(_ids)), "name": name, "type": 1, "options": list(options)}
         if kw.get("guild", GUILD) is not None:
             commands_ = self.fake.guild_commands.get(kw.get("guild", GUILD), [])
             if any(c["name"] == name for c in commands_):
                 data["guild_id"] = str(kw.get("guild", GUILD))
-        return await self.inject(interaction_payload(self.fake, 2, data, **kw))
+        return await self.inject(interaction_payload(self.fake, 2, data, **kw), late=late)
 
     async def press(
-        self, message: StoredMessage, custom_id: str, *values: str, **kw: Any
+        self, message: StoredMessage, custom_id: str, *values: str, late: float = 0.0, **kw: Any
     ) -> Interaction:
         """A user presses the button ``custom_id`` on ``message`` (or, with ``values``,
         chooses them in the select menu ``custom_id``)."""
@@ -181,7 +188,8 @@ class DiscordHarness:
         return await self.inject(
             interaction_payload(
                 self.fake, 3, data, guild=guild, channel=message.channel_id, message=message, **kw
-            )
+            ),
+            late=late,
         )
 
 

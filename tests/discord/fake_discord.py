@@ -30,7 +30,12 @@ Behaviour copied from Discord on purpose:
   option values, 80-character button labels, 10 MiB per file; command names
   of 1-32 lowercase letters, digits, ``-`` or ``_`` in every locale;
 * opening a DM with a user whose DMs are closed works, sending into it is a
-  403/50007, as in production.
+  403/50007, as in production;
+* an interaction must get its initial response within 3 seconds (later:
+  404/10062) and its token serves followups and edits for 15 minutes (later:
+  401/50027); ``advance`` moves the fake's clock;
+* a thread that was archived refuses edits of its messages (400/50083); a new
+  message, or ``PATCH /channels/{id}`` with ``archived: false``, unarchives it.
 """
 
 from __future__ import annotations
@@ -40,6 +45,7 @@ import itertools
 import json
 import re
 import socket
+import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
@@ -64,6 +70,12 @@ ALREADY_ACKNOWLEDGED: Final = (400, 40060, "Interaction has already been acknowl
 MISSING_ACCESS: Final = (403, 50001, "Missing Access")
 CANNOT_DM: Final = (403, 50007, "Cannot send messages to this user")
 MISSING_PERMISSIONS: Final = (403, 50013, "Missing Permissions")
+INVALID_WEBHOOK_TOKEN: Final = (401, 50027, "Invalid Webhook Token")
+THREAD_ARCHIVED: Final = (400, 50083, "Thread is archived")
+#: Seconds to send an interaction's initial response, and its token's lifetime
+#: (https://discord.com/developers/docs/interactions/receiving-and-responding#responding-to-an-interaction).
+INITIAL_RESPONSE_SECONDS: Final = 3.0
+TOKEN_SECONDS: Final = 15 * 60
 EMPTY_MESSAGE: Final = (400, 50006, "Cannot send an empty message")
 INVALID_FORM_BODY: Final = (400, 50035, "Invalid Form Body")
 TOO_LARGE: Final = (413, 40005, "Request entity too large")
@@ -93,6 +105,8 @@ ERRORS_BY_CODE: Final = {
         CANNOT_DM,
         MISSING_PERMISSIONS,
         EMPTY_MESSAGE,
+        INVALID_WEBHOOK_TOKEN,
+        THREAD_ARCHIVED,
     )
 }
 
@@ -307,6 +321,8 @@ class Interaction:
     original_id: int | None = None
     followups: list[int] = field(default_factory=list)
     answered: asyncio.Event = field(default_factory=asyncio.Event)
+    #: when Discord created it, on the fake's clock
+    created: float = 0.0
 
 
 @dataclass
@@ -368,6 +384,10 @@ class FakeDiscord:
         self.guild_commands: dict[int, list[Json]] = {}
         self.dm_closed: set[int] = set()
         self.dms: dict[int, int] = {}  # user id -> DM channel id
+        #: threads (by id) and the archived ones among them
+        self.threads: dict[int, int] = {}  # thread id -> parent channel id
+        self.archived: set[int] = set()
+        self._offset = 0.0
         self.internal_errors: list[str] = []
         self.unhandled: list[str] = []
         self._failures: list[Failure] = []
@@ -399,6 +419,7 @@ class FakeDiscord:
             ("GET", r"/channels/(?P<cid>\d+)/messages/(?P<mid>\d+)", self._get_message),
             ("PATCH", r"/channels/(?P<cid>\d+)/messages/(?P<mid>\d+)", self._edit_message),
             ("DELETE", r"/channels/(?P<cid>\d+)/messages/(?P<mid>\d+)", self._delete_message),
+            ("PATCH", r"/channels/(?P<cid>\d+)", self._edit_channel),
         ):  # fmt: skip
             self._routes.append((method, re.compile(pattern + r"\Z"), handler))
 
@@ -436,6 +457,24 @@ class FakeDiscord:
         self.channels.setdefault(channel_id, [])
         self.guild_of[channel_id] = guild_id
 
+    def add_thread(self, thread_id: int, parent_id: int) -> None:
+        """A public thread under ``parent_id`` (in the parent's guild)."""
+        self.add_channel(thread_id, self.guild_of.get(parent_id))
+        self.threads[thread_id] = parent_id
+
+    def archive(self, thread_id: int) -> None:
+        """The thread auto-archives after its inactivity period
+        (https://discord.com/developers/docs/topics/threads#archiving-and-unarchiving)."""
+        self.archived.add(thread_id)
+
+    def now(self) -> float:
+        """The fake's clock (monotonic seconds, moved on by ``advance``)."""
+        return time.monotonic() + self._offset
+
+    def advance(self, seconds: float) -> None:
+        """Let ``seconds`` pass for the fake: interaction deadlines and token lifetimes."""
+        self._offset += seconds
+
     def fail(
         self,
         method: str,
@@ -464,7 +503,7 @@ class FakeDiscord:
     ) -> Interaction:
         self.channels.setdefault(channel_id, [])
         self.guild_of.setdefault(channel_id, guild_id)
-        record = Interaction(iid, token, channel_id, guild_id, message_id)
+        record = Interaction(iid, token, channel_id, guild_id, message_id, created=self.now())
         self.interactions[iid] = record
         return record
 
@@ -679,17 +718,42 @@ class FakeDiscord:
     def _create_message(self, call: Call, cid: str) -> Json:
         channel_id = int(cid)
         self._check_dm(channel_id)
+        # "Sending a message will automatically unarchive the thread."
+        self.archived.discard(channel_id)
         return self._new_message(channel_id, call.json or {}, call.files).to_json()
 
     def _get_message(self, call: Call, cid: str, mid: str) -> Json:
         return self._find(int(cid), int(mid)).to_json()
 
     def _edit_message(self, call: Call, cid: str, mid: str) -> Json:
+        if int(cid) in self.archived:
+            raise DiscordError(THREAD_ARCHIVED)
         msg = self._find(int(cid), int(mid))
         if msg.author is not self.bot_user:
             raise DiscordError((403, 50005, "Cannot edit a message authored by another user"))
         self._apply(msg, call.json or {}, call.files, creating=False)
         return msg.to_json()
+
+    def _edit_channel(self, call: Call, cid: str) -> Json:
+        """Modify Channel, for threads: ``archived`` (https://discord.com/developers/docs/resources/channel#modify-channel-json-params-thread)."""
+        thread_id = int(cid)
+        if thread_id not in self.threads:
+            raise DiscordError((404, 10003, "Unknown Channel"))
+        if (call.json or {}).get("archived") is False:
+            self.archived.discard(thread_id)
+        return {
+            "id": str(thread_id),
+            "type": 11,
+            "guild_id": str(self.guild_of.get(thread_id)),
+            "parent_id": str(self.threads[thread_id]),
+            "name": "table",
+            "thread_metadata": {
+                "archived": thread_id in self.archived,
+                "auto_archive_duration": 1440,
+                "archive_timestamp": datetime.now(UTC).isoformat(),
+                "locked": False,
+            },
+        }
 
     def _delete_message(self, call: Call, cid: str, mid: str) -> None:
         self._find(int(cid), int(mid)).deleted = True
@@ -768,12 +832,16 @@ class FakeDiscord:
     def _interaction_by_token(self, token: str) -> Interaction:
         for record in self.interactions.values():
             if record.token == token:
+                if self.now() - record.created > TOKEN_SECONDS:
+                    raise DiscordError(INVALID_WEBHOOK_TOKEN)
                 return record
         raise DiscordError(UNKNOWN_WEBHOOK)
 
     def _callback(self, call: Call, iid: str, token: str) -> Json:
         record = self.interactions.get(int(iid))
         if record is None or record.token != token:
+            raise DiscordError(UNKNOWN_INTERACTION)
+        if self.now() - record.created > INITIAL_RESPONSE_SECONDS:
             raise DiscordError(UNKNOWN_INTERACTION)
         if record.callback_type is not None:
             raise DiscordError(ALREADY_ACKNOWLEDGED)

@@ -557,6 +557,7 @@ async def test_an_expired_hand_token_is_never_used_by_pushes(server: Server) -> 
     publisher = server.dc.frontend.publisher
     later = publisher.clock() + 14 * 60 + 1
     publisher.clock = lambda: later
+    server.fake.advance(14 * 60 + 1)
     calls = len(server.fake.calls)
     for _ in range(3):
         await play_move(server, table_id)
@@ -584,6 +585,7 @@ async def test_a_press_on_an_expired_hand_resends_it(server: Server) -> None:
     publisher = server.dc.frontend.publisher
     later = publisher.clock() + 15 * 60
     publisher.clock = lambda: later
+    server.fake.advance(15 * 60)
     before = await snapshot(server, table_id)
     first = (await move_path(server, table_id))[0]
     record = await click(server, old, first, user=user)

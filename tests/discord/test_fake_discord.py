@@ -158,6 +158,37 @@ async def test_deferred_then_ephemeral_followup(dh: DiscordHarness) -> None:
     assert followup.attachments[0].filename == "hand.png"
 
 
+async def test_late_answers_expired_tokens_and_archived_threads(dh: DiscordHarness) -> None:
+    tokens: list[discord.Interaction] = []
+
+    @app_commands.command(description="Your hand")
+    async def hand(interaction: discord.Interaction) -> None:
+        tokens.append(interaction)
+        await interaction.response.defer(ephemeral=True, thinking=True)
+
+    dh.bot.tree.add_command(hand)
+    late = await dh.command("hand", user=BORIS, late=3.5)
+    assert late.callback_type is None, "the initial response came after 3 s: 10062"
+    record = await dh.command("hand", user=BORIS)
+    assert record.callback_type == 5
+    await tokens[-1].followup.send("within 15 minutes")
+    dh.fake.advance(15 * 60 + 1)
+    with pytest.raises(discord.HTTPException) as exc:
+        await tokens[-1].followup.send("too late")
+    assert (exc.value.status, exc.value.code) == (401, 50027)
+
+    thread = 1_200_000_000_000_000_555
+    dh.fake.add_thread(thread, CHANNEL)
+    sent = await dh.bot.get_partial_messageable(thread).send("Table")
+    dh.fake.archive(thread)
+    with pytest.raises(discord.HTTPException) as exc:
+        await sent.edit(content="Table, move 2")
+    assert (exc.value.status, exc.value.code) == (400, 50083)
+    await dh.bot.http.edit_channel(thread, archived=False)
+    await sent.edit(content="Table, move 2")
+    assert dh.fake.message(thread, sent.id).content == "Table, move 2"
+
+
 async def test_channel_message_create_and_edit_with_attachment(dh: DiscordHarness) -> None:
     channel = dh.bot.get_partial_messageable(CHANNEL)
     sent = await channel.send(

@@ -1,0 +1,66 @@
+"""Discord as it treats a bot: threads that archive themselves, the 3-second
+initial response and the 15-minute interaction token."""
+
+from __future__ import annotations
+
+import logging
+
+import pytest
+
+from bot.core.tokens import LobbyToken
+from bot.discord import ids
+from tests.discord.conftest import (
+    ANYA,
+    BORIS,
+    CHANNEL,
+    Server,
+    option,
+)
+from tests.discord.fake_discord import INITIAL_RESPONSE_SECONDS
+from tests.discord.test_failures import service_move
+
+THREAD = 1_200_000_000_000_000_777
+
+
+async def test_a_table_in_an_archived_thread_opens_it_again(server: Server) -> None:
+    server.fake.add_thread(THREAD, CHANNEL)
+    await server.command("play", option("game", "klac"), user=ANYA, channel=THREAD)
+    table = await server.service.table_in(ids.chat_key(THREAD))
+    assert table is not None
+    lobby_id = int(await server.store.get_ref(table.id, "dc:lobby") or 0)
+    lobby = server.fake.message(THREAD, lobby_id)
+    await server.press(lobby, LobbyToken(table.id, "j").encode(), user=BORIS)
+    await server.press(lobby, LobbyToken(table.id, "s").encode(), user=ANYA)
+    # A quiet day later the thread has archived itself; the game goes on.
+    server.fake.archive(THREAD)
+    await service_move(server, table.id)
+    assert THREAD not in server.fake.archived
+    table_id = int(await server.store.get_ref(table.id, "dc:table") or 0)
+    table_msg = server.fake.message(THREAD, table_id)
+    loaded, state = await server.service.get(table.id)
+    expected = await server.dc.frontend.screens.table(loaded, state, "ru")
+    assert table_msg.attachments[-1].data == expected.image
+    refused = [c for c in server.fake.calls if c.status == 400]
+    assert len(refused) == 1, "one refused edit, then the thread is opened and edited"
+
+
+async def test_an_interaction_answered_too_late_is_dropped_quietly(
+    server: Server, caplog: pytest.LogCaptureFixture
+) -> None:
+    caplog.set_level(logging.WARNING)
+    # The gateway delivered them late: Discord no longer takes an answer.
+    late = INITIAL_RESPONSE_SECONDS + 1
+    for record in (
+        await server.command("stats", user=ANYA, late=late),
+        await server.command("play", option("game", "klac"), user=ANYA, late=late),
+    ):
+        assert record.callback_type is None
+    assert await server.service.table_in(ids.chat_key(CHANNEL)) is None, "nothing was opened"
+    await server.command("play", option("game", "klac"), user=ANYA)
+    table = await server.service.table_in(ids.chat_key(CHANNEL))
+    assert table is not None
+    lobby = server.fake.message(CHANNEL, int(await server.store.get_ref(table.id, "dc:lobby") or 0))
+    record = await server.press(lobby, LobbyToken(table.id, "j").encode(), user=BORIS, late=late)
+    assert record.callback_type is None
+    assert (await server.service.get(table.id))[0].seat_of(ids.player_key(BORIS)) is None
+    assert [r.getMessage() for r in caplog.records if r.exc_info] == [], "no tracebacks"
