@@ -1,18 +1,38 @@
 """The Redis store: tables with one compare-and-set per change, and indexes.
 
-Key layout (``P`` is the configurable prefix, ``ID`` a table id):
+Key layout (``P`` is the configurable prefix, ``ID`` a table id) and how long
+each key lives:
 
-- ``P{t:ID}``       hash: ``v`` record version, ``meta`` table JSON, ``state`` game JSON
-- ``P{t:ID}:log``   list: every applied action, ``seat action-json``, for replay
-- ``P{t:ID}:refs``  hash: frontend message references (never versioned)
-- ``Pchat:CHAT``    string: the active table of a chat (or forum topic)
-- ``Puser:KEY``     set: tables a player sits at
-- ``Pdue``          sorted set: ``ID|kind`` → when a timer fires
-- ``Pstats:KEY``    hash: ``game:played`` / ``game:won``
-- ``Plang:SCOPE``   string: the chosen language of a chat or user
-- ``Pflag:NAME``    set: members with a frontend flag (e.g. users the bot may message)
+- ``P{t:ID}``       hash: ``v`` record version, ``meta`` table JSON, ``state``
+  game JSON. Expires after ``active_ttl`` without a change (``finished_ttl``
+  once the game is over); every other per-table key goes with it.
+- ``P{t:ID}:log``   list: every applied action, ``seat action-json``, for
+  replay. The table's TTL.
+- ``P{t:ID}:refs``  hash: frontend message references (never versioned). The
+  table's TTL.
+- ``P{t:ID}:lease:REF``  string: a worker drawing one screen (``pending``).
+  Seconds.
+- ``Pchat:CHAT``    string: the active table of a chat (or forum topic).
+  ``active_ttl``, renewed by every change; deleted when the game ends.
+- ``Puser:KEY``     set: tables a player sits at. ``active_ttl``, renewed on
+  joining; the table leaves it when the game ends.
+- ``Pdue``          sorted set: ``ID|kind`` → when a timer fires. No TTL: a
+  member is removed when its timer fires or is cancelled (a timer of a table
+  that expired fires once, finds no table and is dropped).
+- ``Ppending:FRONTEND``  sorted set: screens behind their table
+  (``bot.core.pending``). No TTL, for the same reason: a member is removed
+  once its screen is current or its table is gone.
+- ``P{p:KEY}:…``, ``P…{rate}:…``  press and send rate windows
+  (``bot.core.pacing``). Seconds to a minute.
+- ``Pstats:KEY``    hash: ``game:played`` / ``game:won``. Kept: a player's
+  record is what ``/stats`` shows, for as long as they play.
+- ``Plang:SCOPE``   string: the chosen language of a chat or user. Kept: a
+  choice the person made.
+- ``Pflag:NAME``    set: members with a frontend flag (e.g. users the bot may
+  message). Kept: it holds what the platform told once (a /start).
 - ``Pdeck:KIND:GAME:KEY``  string: a player's deck for a game as a JSON list of
-  cards; KIND ``saved`` (kept) or ``draft`` (being built, expires)
+  cards; KIND ``saved`` (kept: the player built it) or ``draft`` (being
+  built, expires).
 
 The per-table keys share the hash tag ``{t:ID}``, so the compare-and-set
 script touches one Redis Cluster slot. Index keys are written outside it: they

@@ -77,6 +77,8 @@ TEXT_BUTTONS: Final = (
     " keyboard"
 )
 MARKUP_TOO_LONG: Final = "Bad Request: reply markup is too long"
+PHOTO_SIZE_LIMIT: Final = 10 * 1024 * 1024
+PHOTO_TOO_BIG: Final = "Bad Request: PHOTO_SAVE_FILE_INVALID"
 TOPIC_CLOSED: Final = "Bad Request: TOPIC_CLOSED"
 MIGRATED: Final = "Bad Request: group chat was upgraded to a supergroup chat"
 # Sending what the chat's permissions forbid to the bot.
@@ -2074,6 +2076,9 @@ class FakeTelegram:
     def _upload_photo(self, data: bytes) -> StoredFile:
         if not data:
             raise bad_request("Bad Request: file must be non-empty")
+        # "The photo must be at most 10 MB in size" (https://core.telegram.org/bots/api#sendphoto).
+        if len(data) > PHOTO_SIZE_LIMIT:
+            raise bad_request(PHOTO_TOO_BIG)
         width, height = _image_size(data)
         if width + height > 10_000 or max(width, height) > 20 * min(width, height):
             raise bad_request(PHOTO_DIMENSIONS)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import io
+import os
 import time
 from collections.abc import AsyncIterator
 
@@ -212,6 +213,15 @@ async def test_permissions_bind_members_and_restricted_bots_not_admins(
         await bot.send_message(GROUP, "hi")
     assert exc.value.message == "Bad Request: not enough rights to send text messages to the chat"
     assert await bot.send_message(ANN, "private chats have no such permissions")
+
+
+async def test_a_photo_over_10_mb_is_refused(fake: FakeTelegram, bot: Bot) -> None:
+    noise = Image.frombytes("RGB", (2000, 2000), os.urandom(2000 * 2000 * 3))
+    out = io.BytesIO()
+    noise.save(out, "PNG", compress_level=0)
+    assert len(out.getvalue()) > 10 * 1024 * 1024
+    with pytest.raises(TelegramBadRequest, match="PHOTO_SAVE_FILE_INVALID"):
+        await bot.send_photo(ANN, BufferedInputFile(out.getvalue(), "big.png"))
 
 
 async def test_fail_next_429_raises_retry_after(fake: FakeTelegram, bot: Bot) -> None:
