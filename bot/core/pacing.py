@@ -3,8 +3,9 @@
 A platform limits the bot, not each of its processes: Telegram asks for about
 one message a second in a chat, twenty a minute in a group and thirty a second
 overall. Each worker pacing itself would let N workers send N times that, so
-the budget lives in Redis and one script checks and spends all three limits
-at once: a send is either allowed in every window or recorded in none.
+the budget lives in Redis and one script checks and spends the chat's spacing
+(a group's twenty a minute as one call every three seconds) and the global
+window at once: a send is either allowed by both or recorded by neither.
 
 Times are wall-clock seconds (``time.time``) because they are compared across
 processes; workers on different machines need synchronised clocks (NTP).
@@ -111,9 +112,15 @@ class RateBudget:
         """Spend one call to ``chat`` now and return 0, or return how many
         seconds to wait before asking again (nothing is spent then)."""
         limits = self.limits
-        keys = [self._chat_key(chat), f"{self._keys}:group:{chat}", f"{self._keys}:global"]
-        windows = [limits.group_per_minute if group else 0, 60, limits.global_per_second, 1]
-        return await reserve(self._reserve, keys, self.clock(), limits.chat_interval, windows)
+        interval = limits.chat_interval
+        if group:
+            # A group's minute is spread out rather than spent in a burst: a
+            # fast game's table is edited every 3 s instead of twenty times in
+            # twenty seconds and then not for forty.
+            interval = max(interval, 60 / limits.group_per_minute)
+        keys = [self._chat_key(chat), f"{self._keys}:global"]
+        windows = [limits.global_per_second, 1]
+        return await reserve(self._reserve, keys, self.clock(), interval, windows)
 
     async def pause(self, chat: str, seconds: float) -> None:
         """The platform said to wait: no worker calls ``chat`` for ``seconds``."""

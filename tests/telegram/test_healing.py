@@ -9,7 +9,6 @@ import pytest
 
 from bot.core import pending
 from bot.core.pacing import Limits
-from bot.core.screens import Screen
 from bot.core.service import TableService
 from bot.telegram import outbox
 from bot.telegram.publisher import TABLE_REF
@@ -26,7 +25,7 @@ from tests.telegram.conftest import (
     make_frontend,
     quick_game,
 )
-from tests.telegram.fake_api import StoredMessage
+from tests.telegram.workers import shows
 
 KLAC = registry.get("klac")
 
@@ -38,25 +37,19 @@ def quick_retries(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(pending, "GRACE", 1.0)
 
 
-def _shows(message: StoredMessage, screen: Screen) -> bool:
-    tokens = [[b.get("callback_data") or b.get("url") for b in row] for row in message.buttons]
-    wanted = [[b.token or b.url for b in row] for row in screen.buttons]
-    return message.photo == screen.image and tokens == wanted
-
-
 async def stale_screens(h: Harness, table_id: str) -> list[str]:
     """The screens (the group's table, each hand) that do not show the current state."""
     table, state = await h.service.get(table_id)
     screens, languages = h.tg.frontend.screens, h.tg.frontend.languages
     stale = []
     table_msg = [m for m in h.fake.messages(GROUP) if m.photo is not None][-1]
-    if not _shows(
+    if not shows(
         table_msg, await screens.table(table, state, await languages.for_chat(table.chat))
     ):
         stale.append("table")
     for user, seat in SEATS.items():
         lang = await languages.for_user(table.players[seat].key)
-        if not _shows(hand(h, user), await screens.seat(table, state, seat, lang)):
+        if not shows(hand(h, user), await screens.seat(table, state, seat, lang)):
             stale.append(f"hand of seat {seat}")
     return stale
 

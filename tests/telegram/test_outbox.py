@@ -34,15 +34,16 @@ async def test_one_call_a_second_per_chat_for_all_workers(store: Store, clock: F
     assert await b.reserve("5", group=False) == 0
 
 
-async def test_twenty_a_minute_per_group_for_all_workers(store: Store, clock: FakeClock) -> None:
+async def test_twenty_a_minute_per_group_spread_out_for_all_workers(
+    store: Store, clock: FakeClock
+) -> None:
     workers = budgets(store, Limits(chat_interval=0), clock)
-    for n in range(20):
-        assert await workers[n % 2].reserve("-100", group=True) == 0
-        clock.advance(1)
-    assert await workers[0].reserve("-100", group=True) == 40, (
-        "the 21st call waits until the first leaves the minute"
-    )
-    assert await workers[1].reserve("7", group=False) == 0, "private chats have no minute window"
+    assert await workers[0].reserve("-100", group=True) == 0
+    assert await workers[1].reserve("-100", group=True) == 3.0, "60 s / 20: one call every 3 s"
+    clock.advance(3)
+    assert await workers[1].reserve("-100", group=True) == 0
+    assert await workers[0].reserve("7", group=False) == 0, "a private chat is not held back"
+    assert await workers[0].reserve("7", group=False) == 0, "nor spaced (interval 0)"
 
 
 async def test_thirty_a_second_overall_for_all_workers(store: Store, clock: FakeClock) -> None:
@@ -55,12 +56,11 @@ async def test_thirty_a_second_overall_for_all_workers(store: Store, clock: Fake
 
 
 async def test_a_refused_call_spends_nothing(store: Store, clock: FakeClock) -> None:
-    a, b = budgets(store, Limits(chat_interval=1, group_per_minute=2), clock)
-    assert await a.reserve("-1", group=True) == 0
-    assert await a.reserve("-1", group=True) == 1.0
-    clock.advance(1)
-    assert await b.reserve("-1", group=True) == 0, "the refused call took no place in the minute"
-    assert await b.reserve("-2", group=True) == 0
+    a, b = budgets(store, Limits(chat_interval=1, global_per_second=2), clock)
+    assert await a.reserve("1", group=False) == 0
+    assert await a.reserve("1", group=False) == 1.0, "refused: the chat's second"
+    assert await b.reserve("2", group=False) == 0, "the refused call took no global place"
+    assert await b.reserve("3", group=False) == 1.0, "two a second overall"
 
 
 async def test_retry_after_pauses_the_chat_for_every_worker(store: Store, clock: FakeClock) -> None:

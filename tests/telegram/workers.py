@@ -1,0 +1,234 @@
+"""Several ``python -m bot`` webhook workers behind the fake Bot API, as an operator
+runs them behind a load balancer: updates are posted to the workers in turn
+(skipping one that is down), workers can be killed and restarted, and what every
+player sees can be compared with the current state in Redis."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import itertools
+import os
+import signal
+from collections.abc import AsyncIterator, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import aiohttp
+
+from bot.core.i18n import I18n
+from bot.core.languages import Languages
+from bot.core.redis_server import free_port
+from bot.core.screens import Screen, Screens
+from bot.core.service import TableService
+from bot.core.store import Store, connect
+from bot.core.tokens import MoveToken
+from games import registry
+from games.core.menu import build_menu
+from tests.processes import start
+from tests.telegram.fake_api import FakeTelegram, StoredMessage
+
+SECRET = "workers-secret"
+ROOT = Path(__file__).resolve().parents[2]
+
+
+@dataclass
+class Worker:
+    """One bot process and the port its webhook listens on."""
+
+    port: int
+    process: asyncio.subprocess.Process | None = None
+    log: list[str] = field(default_factory=list)
+    reader: asyncio.Task[None] | None = None
+
+
+@dataclass
+class Workers:
+    """The bot processes, the fake they talk to, and a view of the same Redis."""
+
+    fake: FakeTelegram
+    env: dict[str, str]
+    workers: list[Worker]
+    service: TableService
+    screens: Screens
+    languages: Languages
+    http: aiohttp.ClientSession
+    _turn: itertools.count[int] = field(default_factory=itertools.count)
+
+    async def start(self, index: int) -> None:
+        """Start worker ``index`` and wait until its webhook answers."""
+        worker = self.workers[index]
+        env = {**self.env, "WEBHOOK_PORT": str(worker.port)}
+        worker.process = await start(env, ROOT)
+        worker.reader = asyncio.create_task(_read(worker))
+        for _ in range(300):
+            with contextlib.suppress(aiohttp.ClientError):
+                async with self.http.get(f"http://127.0.0.1:{worker.port}/healthz") as answer:
+                    if answer.status == 200:
+                        return
+            await asyncio.sleep(0.1)
+        raise AssertionError(f"worker {index} did not start: {''.join(worker.log)}")
+
+    def kill(self, index: int) -> None:
+        """SIGKILL: the worker stops where it is, its queue in memory lost."""
+        process = self.workers[index].process
+        assert process is not None
+        process.send_signal(signal.SIGKILL)
+
+    async def stop_all(self) -> None:
+        """SIGTERM every worker still running, as an operator stops them."""
+        for worker in self.workers:
+            if worker.process is not None and worker.process.returncode is None:
+                worker.process.send_signal(signal.SIGTERM)
+        for worker in self.workers:
+            if worker.process is not None:
+                try:
+                    await asyncio.wait_for(worker.process.wait(), 30)
+                except TimeoutError:
+                    worker.process.kill()
+                    await worker.process.wait()
+            if worker.reader is not None:
+                await worker.reader
+
+    async def deliver(self, update: dict[str, Any]) -> None:
+        """Post ``update`` to the next worker that is up, as a load balancer would."""
+        for _ in range(len(self.workers) * 2):
+            worker = self.workers[next(self._turn) % len(self.workers)]
+            if worker.process is None or worker.process.returncode is not None:
+                continue
+            try:
+                async with self.http.post(
+                    f"http://127.0.0.1:{worker.port}/telegram",
+                    json=update,
+                    headers={"X-Telegram-Bot-Api-Secret-Token": SECRET},
+                ) as answer:
+                    if answer.status == 200:
+                        return
+            except aiohttp.ClientError:
+                continue
+        raise AssertionError("no worker took the update")
+
+    async def say(self, user: int, chat: int, text: str) -> None:
+        """``user`` writes ``text`` in ``chat``."""
+        await self.deliver(self.fake.send_text(user, chat, text, deliver=False))
+
+    async def press(self, user: int, chat: int, message_id: int, data: str) -> dict[str, Any]:
+        """``user`` presses ``data`` on a message; the bot's answer to the press."""
+        query = self.fake.press(user, chat, message_id, data, strict=False, deliver=False)
+        await self.deliver(self.fake.updates[-1])
+        return await self.fake.wait_answer(query, timeout=10)
+
+    async def move(self, table_id: str, users: dict[int, int]) -> None:
+        """The player to move makes their first legal move with one press on their hand
+        (``users``: user id → seat)."""
+        table, state = await self.service.get(table_id)
+        game = registry.get(table.game)
+        seat = game.to_move(state)[0]
+        user = next(u for u, s in users.items() if s == seat)
+        action = game.legal_actions(state, seat)[0]
+        path: tuple[int, ...] = ()
+        for step in game.choice_path(state, seat, action):
+            menu = build_menu(game, state, seat, path)
+            path = (*path, [c.key for c in menu.options].index(step.key))
+        token = MoveToken(table.id, table.state_version, seat, path).encode()
+        answer = await self.press(user, user, hand(self.fake, user).message_id, token)
+        assert not answer.get("show_alert"), answer
+
+    async def stale(self, table_id: str, chat: int, users: dict[int, int]) -> list[str]:
+        """The screens that do not show the current state: the table in ``chat``,
+        and each player's hand."""
+        table, state = await self.service.get(table_id)
+        out = []
+        shown = table_message(self.fake, chat)
+        lang = await self.languages.for_chat(table.chat)
+        if shown is None or not shows(shown, await self.screens.table(table, state, lang)):
+            out.append("table")
+        for user, seat in users.items():
+            lang = await self.languages.for_user(table.players[seat].key)
+            photos = [m for m in self.fake.messages(user) if m.photo is not None]
+            screen = await self.screens.seat(table, state, seat, lang)
+            if not photos or not shows(photos[-1], screen):
+                out.append(f"hand of seat {seat}")
+        return out
+
+    async def current_within(
+        self, table_id: str, chat: int, users: dict[int, int], seconds: float
+    ) -> float:
+        """Wait until every screen shows the current state; the seconds it took."""
+        loop = asyncio.get_running_loop()
+        started = loop.time()
+        while stale := await self.stale(table_id, chat, users):
+            if loop.time() - started > seconds:
+                raise AssertionError(f"still stale after {seconds} s: {stale}")
+            await asyncio.sleep(0.05)
+        return loop.time() - started
+
+
+@contextlib.asynccontextmanager
+async def workers(
+    fake: FakeTelegram, redis_url: str, prefix: str, count: int = 3
+) -> AsyncIterator[Workers]:
+    """``count`` webhook workers of one bot (not started yet) and a view of their Redis."""
+    env = {
+        "PATH": os.environ.get("PATH", ""),
+        "TELEGRAM_TOKEN": fake.token,
+        "TELEGRAM_API_URL": fake.base_url,
+        "TELEGRAM_WEBHOOK_URL": "https://bot.example/",
+        "TELEGRAM_WEBHOOK_SECRET": SECRET,
+        "WEBHOOK_HOST": "127.0.0.1",
+        "REDIS_URL": redis_url,
+        "REDIS_KEY_PREFIX": prefix,
+        "LOG_LEVEL": "WARNING",
+        "PRESS_LIMIT": "off",
+    }
+    redis = connect(redis_url)
+    service = TableService(Store(redis, prefix=prefix))
+    i18n = I18n()
+    async with aiohttp.ClientSession() as http:
+        pool = Workers(
+            fake,
+            env,
+            [Worker(free_port()) for _ in range(count)],
+            service,
+            Screens(service, i18n),
+            Languages(service.store, "ru"),
+            http,
+        )
+        try:
+            yield pool
+        finally:
+            await pool.stop_all()
+            keys = [k async for k in redis.scan_iter(match=f"{prefix}*", count=500)]
+            if keys:
+                await redis.delete(*keys)
+            await redis.aclose()
+
+
+async def _read(worker: Worker) -> None:
+    assert worker.process is not None and worker.process.stderr is not None
+    async for line in worker.process.stderr:
+        worker.log.append(line.decode(errors="replace"))
+
+
+def hand(fake: FakeTelegram, user: int) -> StoredMessage:
+    """The user's hand: the newest photo message in their private chat."""
+    return [m for m in fake.messages(user) if m.photo is not None][-1]
+
+
+def table_message(fake: FakeTelegram, chat: int) -> StoredMessage | None:
+    """The newest photo message in a group: the table."""
+    photos = [m for m in fake.messages(chat) if m.photo is not None]
+    return photos[-1] if photos else None
+
+
+def shows(message: StoredMessage, screen: Screen) -> bool:
+    """Whether ``message`` shows ``screen``: its picture and its buttons."""
+    tokens = [[b.get("callback_data") or b.get("url") for b in row] for row in message.buttons]
+    wanted = [[b.token or b.url for b in row] for row in screen.buttons]
+    return message.photo == screen.image and tokens == wanted
+
+
+def pictures_in_order(message: StoredMessage, known: Sequence[bytes | None]) -> list[int]:
+    """Which of the ``known`` pictures (oldest first) the message showed, edit by edit."""
+    return [known.index(v.photo) for v in message.edits if v.photo in known]
