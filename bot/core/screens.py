@@ -68,6 +68,16 @@ class Screen:
     image_key: str | None = None
     buttons: tuple[tuple[Button, ...], ...] = field(default_factory=tuple)
 
+    def digest(self) -> str:
+        """A fingerprint of everything the screen shows (the picture by its key)."""
+        h = hashlib.sha1(usedforsecurity=False)
+        h.update(self.text.encode())
+        h.update(self.image_key.encode() if self.image_key is not None else self.image or b"")
+        for row in self.buttons:
+            for button in row:
+                h.update(f"|{button.label}|{button.token}|{button.url}".encode())
+        return h.hexdigest()
+
 
 class Screens:
     """Builds the lobby, public table and private seat screens in a language."""

@@ -32,6 +32,9 @@ from bot.logs import REQUEST_ID
 
 log = logging.getLogger("bot.discord")
 
+#: Seconds a stopping worker keeps sending before it hands what is left back.
+SHUTDOWN_DRAIN = 3.0
+
 
 @dataclass
 class DiscordFrontend:
@@ -94,18 +97,25 @@ async def sync_commands(dc: DiscordFrontend, guild_id: int | None) -> None:
 
 
 async def run(dc: DiscordFrontend, settings: DiscordSettings, stop: asyncio.Event) -> None:
-    """Log in, register the commands and stay connected until ``stop`` is set."""
+    """Log in, register the commands and stay connected until ``stop`` is set;
+    meanwhile sweep for screens that fell behind their table."""
     try:
         await dc.client.login(settings.token)
     except discord.LoginFailure as exc:
         await dc.client.close()
         raise ConfigError(f"Discord refused DISCORD_TOKEN: {exc}") from None
     await sync_commands(dc, settings.guild_id)
+    publisher = dc.frontend.publisher
+    sweep = asyncio.create_task(publisher.sync.sweep(stop))
     connection = asyncio.create_task(dc.client.connect(reconnect=True))
     stopping = asyncio.create_task(stop.wait())
     await asyncio.wait({connection, stopping}, return_when=asyncio.FIRST_COMPLETED)
+    stop.set()
+    await sweep
     with contextlib.suppress(asyncio.TimeoutError):
-        await asyncio.wait_for(dc.sender.drain(), 10)
+        await asyncio.wait_for(dc.sender.drain(), SHUTDOWN_DRAIN)
+    # What could not go out is left for the other workers (or the next start).
+    await publisher.sync.hand_back()
     await dc.client.close()
     stopping.cancel()
     # A shard that never managed to connect keeps retrying after close().

@@ -16,11 +16,10 @@ hands and the channel is told once.
 
 from __future__ import annotations
 
-import hashlib
 import json
 import logging
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import partial
 from typing import Any
@@ -29,7 +28,9 @@ import discord
 
 from bot.core.i18n import I18n
 from bot.core.languages import Languages
+from bot.core.pending import PendingScreens
 from bot.core.publishing import ChatPublisher
+from bot.core.screen_sync import Job, ScreenSync
 from bot.core.screens import Button, Screen, Screens
 from bot.core.service import Notice, TableService
 from bot.core.tables import Status, Table
@@ -88,6 +89,14 @@ class Publisher(ChatPublisher):
         self.languages = languages
         self.sender = sender
         self.clock = clock
+        self.sync = ScreenSync(
+            service,
+            PendingScreens(self.store, "dc"),
+            draw=self._draw,
+            deliver=self._deliver,
+            place=lambda table, ref: table.chat,
+            enqueue=self._enqueue,
+        )
 
     # -- reacting to the core (``on_change`` is ChatPublisher's) ------------------
 
@@ -97,13 +106,9 @@ class Publisher(ChatPublisher):
         if table is None:
             return
         table, state = await self.service.get(table.id)
-        lang = await self.languages.for_chat(chat)
-        if state is None:
-            await self.show_lobby(table, lang)
-        else:
-            await self.show_table(table, state, lang)
+        await self.sync.show(table, LOBBY_REF if state is None else TABLE_REF, again=True)
 
-    def lobby(self, table: Table, lang: str) -> Outgoing:
+    def lobby(self, table: Table, lang: str) -> Screen:
         """The lobby message: seats and options, then Join / Leave / Options / Start / Cancel.
 
         The options themselves are on an ephemeral panel (``Options``), so the
@@ -114,8 +119,7 @@ class Publisher(ChatPublisher):
         if any(_is_option(b) for row in screen.buttons for b in row):
             options = Button(self.i18n.t(lang, "dc-btn-options"), ids.options_id(table.id))
             buttons.insert(2, options)
-        flat = Screen(screen.text, buttons=(tuple(buttons),) if buttons else ())
-        return outgoing(flat, placeholder=self.i18n.t(lang, "dc-choose"))
+        return Screen(screen.text, buttons=(tuple(buttons),) if buttons else ())
 
     def options_panel(self, table: Table, lang: str) -> Outgoing:
         """The lobby's options (each button cycles one) for whoever pressed ``Options``."""
@@ -126,25 +130,43 @@ class Publisher(ChatPublisher):
         return outgoing(Screen(text, buttons=rows), placeholder=self.i18n.t(lang, "dc-choose"))
 
     async def show_lobby(self, table: Table, lang: str) -> None:
-        """Queue sending or editing the lobby message."""
-
-        async def draw() -> tuple[Outgoing, str | None]:
-            return self.lobby(table, lang), None
-
-        self._show_in_channel(table, LOBBY_REF, draw)
+        """Bring the lobby message up to date."""
+        await self.sync.show(table, LOBBY_REF)
 
     async def show_table(
         self, table: Table, state: Any, lang: str, screen: Screen | None = None
     ) -> None:
-        """Queue sending or editing the table message (``screen``: a menu step to show)."""
-
-        async def draw() -> tuple[Outgoing, str | None]:
-            shown = screen or await self.screens.table(table, state, lang)
-            return self.table_message(table, shown, lang), shown.image_key
-
-        self._show_in_channel(table, TABLE_REF, draw)
+        """Bring the table message up to date, or show a menu step (``screen``) on it."""
+        if screen is None:
+            await self.sync.show(table, TABLE_REF)
+        else:
+            message = self.table_message(table, screen, lang)
+            self.sender.put(
+                f"{table.id}:{TABLE_REF}",
+                partial(self._put_in_channel, table, TABLE_REF, message, screen.image_key),
+            )
         if table.status != Status.PLAYING:
             self._drop_ping(table)
+
+    async def _draw(self, table: Table, state: Any, ref: str) -> Screen | None:
+        """The lobby or table screen of ``table`` now."""
+        lang = await self.languages.for_chat(table.chat)
+        if ref == LOBBY_REF:
+            return self.lobby(table, lang)
+        return None if state is None else await self.screens.table(table, state, lang)
+
+    async def _deliver(self, table: Table, ref: str, screen: Screen) -> bool:
+        """Send or edit the lobby or table message; False when the channel refuses it."""
+        lang = await self.languages.for_chat(table.chat)
+        if ref == LOBBY_REF:
+            message = outgoing(screen, placeholder=self.i18n.t(lang, "dc-choose"))
+        else:
+            message = self.table_message(table, screen, lang)
+        return await self._put_in_channel(table, ref, message, screen.image_key)
+
+    def _enqueue(self, chat: str, key: str, job: Job) -> None:
+        # discord.py keeps to Discord's rate limits itself: the gate lets every call go.
+        self.sender.put(key, partial(job, _no_gate))
 
     async def is_table_message(self, table_id: str, message_id: int) -> bool:
         """True for the table's lobby or table message."""
@@ -181,7 +203,7 @@ class Publisher(ChatPublisher):
             label = self.i18n.t(lang, "dc-btn-dm-off" if direct else "dc-btn-dm-on")
             switch = (Button(label, ids.direct_id(not direct)),)
         message = outgoing(screen, switch, placeholder=self.i18n.t(lang, "dc-choose"))
-        return message, _digest(screen)
+        return message, screen.digest()
 
     async def hand_ref(self, table_id: str, seat: int) -> HandRef | None:
         """The seat's ephemeral hand, if one was sent."""
@@ -318,60 +340,50 @@ class Publisher(ChatPublisher):
 
     # -- the channel ---------------------------------------------------------
 
-    def _show_in_channel(
-        self,
-        table: Table,
-        ref: str,
-        draw: Callable[[], Awaitable[tuple[Outgoing, str | None]]],
-    ) -> None:
-        """Queue sending or editing the channel message stored under ``ref``.
-
-        ``draw`` makes the message and its image key when the call runs.
-        """
-
-        async def call() -> None:
-            message, image_key = await draw()
-            image_ref = f"{ref}:image"
-            shown = await self.store.get_ref(table.id, image_ref)
-            channel = self.client.get_partial_messageable(ids.channel_id(table.chat))
-            try:
-                message_id = await self.store.get_ref(table.id, ref)
-                if message_id is not None:
+    async def _put_in_channel(
+        self, table: Table, ref: str, message: Outgoing, image_key: str | None
+    ) -> bool:
+        """Send or edit the channel message stored under ``ref``; False when the
+        channel refuses the bot."""
+        image_ref = f"{ref}:image"
+        shown = await self.store.get_ref(table.id, image_ref)
+        channel = self.client.get_partial_messageable(ids.channel_id(table.chat))
+        try:
+            message_id = await self.store.get_ref(table.id, ref)
+            if message_id is not None:
+                try:
+                    new_image = image_key != shown
+                    edit = partial(
+                        channel.get_partial_message(int(message_id)).edit,
+                        content=message.content,
+                        view=message.view,
+                    )
                     try:
-                        new_image = image_key != shown
-                        edit = partial(
-                            channel.get_partial_message(int(message_id)).edit,
-                            content=message.content,
-                            view=message.view,
-                        )
-                        try:
-                            await edit(attachments=_files(message, new_image))
-                        except discord.HTTPException as exc:
-                            if exc.code != THREAD_ARCHIVED:
-                                raise
-                            # A thread archives itself after a quiet spell; the
-                            # game is not over, so it is opened again.
-                            log.info("event=thread-unarchived table=%s", table.id)
-                            await self.client.http.edit_channel(channel.id, archived=False)
-                            await edit(attachments=_files(message, new_image))
-                        await self.store.set_ref(table.id, image_ref, image_key or "")
-                        return
-                    except discord.NotFound:
-                        log.info("event=message-gone table=%s ref=%s; sending it again",
-                                 table.id, ref)  # fmt: skip
-                sent = await channel.send(
-                    content=message.content,
-                    file=message.file() or discord.utils.MISSING,
-                    view=message.view or discord.utils.MISSING,
-                    allowed_mentions=NO_MENTIONS,
-                )
-            except discord.Forbidden as exc:
-                await self._forbidden(table, exc)
-                return
-            await self.store.set_ref(table.id, ref, str(sent.id))
-            await self.store.set_ref(table.id, image_ref, image_key or "")
-
-        self.sender.put(f"{table.id}:{ref}", call)
+                        await edit(attachments=_files(message, new_image))
+                    except discord.HTTPException as exc:
+                        if exc.code != THREAD_ARCHIVED:
+                            raise
+                        # A thread archives itself after a quiet spell; the
+                        # game is not over, so it is opened again.
+                        log.info("event=thread-unarchived table=%s", table.id)
+                        await self.client.http.edit_channel(channel.id, archived=False)
+                        await edit(attachments=_files(message, new_image))
+                    await self.store.set_ref(table.id, image_ref, image_key or "")
+                    return True
+                except discord.NotFound:
+                    log.info("event=message-gone table=%s ref=%s; sending it again",
+                             table.id, ref)  # fmt: skip
+            sent = await channel.send(
+                content=message.content,
+                file=message.file() or discord.utils.MISSING,
+                view=message.view or discord.utils.MISSING,
+                allowed_mentions=NO_MENTIONS,
+            )
+        except discord.Forbidden as exc:
+            await self._forbidden(table, exc)
+            return False
+        await self.store.set_refs(table.id, {ref: str(sent.id), image_ref: image_key or ""})
+        return True
 
     async def _forbidden(self, table: Table, exc: discord.HTTPException) -> None:
         # Nobody can be told in a channel the bot may not write to; the next
@@ -512,14 +524,8 @@ def _is_option(button: Button) -> bool:
     return isinstance(token, LobbyToken) and token.op.startswith("o")
 
 
-def _digest(screen: Screen) -> str:
-    h = hashlib.sha1(usedforsecurity=False)
-    h.update(screen.text.encode())
-    h.update((screen.image_key or "").encode())
-    for row in screen.buttons:
-        for button in row:
-            h.update(f"|{button.label}|{button.token}|{button.url}".encode())
-    return h.hexdigest()
+async def _no_gate() -> None:
+    """Discord's limits are kept by discord.py: nothing to wait for."""
 
 
 def _files(message: Outgoing, new_image: bool) -> list[discord.File] | Any:

@@ -16,7 +16,8 @@ from collections.abc import Awaitable, Callable
 
 log = logging.getLogger("bot.discord")
 
-Call = Callable[[], Awaitable[None]]
+#: A queued call (what it returns is not used).
+Call = Callable[[], Awaitable[object]]
 
 
 class Sender:

@@ -76,7 +76,7 @@ class TelegramFrontend:
         with contextlib.suppress(TimeoutError):
             await asyncio.wait_for(self.outbox.drain(), SHUTDOWN_DRAIN)
         await self.outbox.close()
-        await self.publisher.hand_back()
+        await self.publisher.sync.hand_back()
 
 
 def make_bot(settings: TelegramSettings) -> Bot:
@@ -136,7 +136,7 @@ async def run(tg: TelegramFrontend, settings: TelegramSettings, stop: asyncio.Ev
     """Serve until ``stop`` is set: long polling, or a webhook with a health endpoint;
     meanwhile sweep for screens that fell behind their table."""
     await set_commands(tg.bot, tg.frontend.i18n)
-    sweep = asyncio.create_task(tg.publisher.sweep(stop))
+    sweep = asyncio.create_task(tg.publisher.sync.sweep(stop))
     if settings.webhook_url is None:
         await tg.bot.delete_webhook()
         polling = asyncio.create_task(

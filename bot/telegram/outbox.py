@@ -20,7 +20,6 @@ import asyncio
 import contextlib
 import logging
 from collections import deque
-from collections.abc import Awaitable, Callable
 from contextvars import ContextVar
 from dataclasses import dataclass, field
 
@@ -37,13 +36,10 @@ from redis.exceptions import RedisError
 from redis.exceptions import TimeoutError as RedisTimeoutError
 
 from bot.core.pacing import RateBudget
+from bot.core.screen_sync import Job
 
 log = logging.getLogger("bot.telegram.outbox")
 
-#: Waits for the chat's budget and spends it on the call's next request.
-Gate = Callable[[], Awaitable[None]]
-#: A queued call; it is given the chat's :data:`Gate`.
-Call = Callable[[Gate], Awaitable[None]]
 #: Attempts of one call before it is left to the pending-screen sweep.
 MAX_ATTEMPTS = 5
 #: The first pause after a failure the network may get over; it doubles.
@@ -121,7 +117,7 @@ class PacingMiddleware(BaseRequestMiddleware):
 @dataclass
 class _Job:
     key: str | None
-    call: Call
+    call: Job
     running: bool = False
 
 
@@ -140,7 +136,7 @@ class Outbox:
         self._idle = asyncio.Event()
         self._idle.set()
 
-    def put(self, chat_id: int, call: Call, *, key: str | None = None) -> None:
+    def put(self, chat_id: int, call: Job, *, key: str | None = None) -> None:
         """Queue ``call`` for ``chat_id``; a queued call with the same ``key`` is replaced."""
         chat = self._chats.setdefault(chat_id, _Chat())
         if key is not None:
@@ -170,7 +166,7 @@ class Outbox:
 
     @property
     def pending(self) -> int:
-        """Calls still queued."""
+        """Jobs still queued."""
         return sum(len(chat.jobs) for chat in self._chats.values())
 
     async def _drain(self, chat_id: int, chat: _Chat) -> None:

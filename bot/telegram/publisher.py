@@ -19,9 +19,7 @@ worker left, so every screen catches up with its table within seconds.
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
-import hashlib
 import logging
 from typing import Any
 
@@ -33,32 +31,23 @@ from aiogram.exceptions import (
 )
 from aiogram.types import BufferedInputFile, InlineKeyboardMarkup, InputMediaPhoto
 
-from bot.core.errors import TableNotFound
 from bot.core.i18n import I18n
 from bot.core.languages import Languages
-from bot.core.pending import GRACE, Mark, PendingScreens
+from bot.core.pending import PendingScreens
 from bot.core.publishing import ChatPublisher
+from bot.core.screen_sync import Gate, Job, ScreenSync
 from bot.core.screens import Button, Screen, Screens
 from bot.core.service import Notice, TableService
 from bot.core.tables import Status, Table
 from bot.telegram import ids
 from bot.telegram.markup import caption, keyboard
-from bot.telegram.outbox import TRANSIENT, Gate, Outbox
+from bot.telegram.outbox import Outbox
 
 log = logging.getLogger("bot.telegram")
 
 DM_FLAG = "tg:dm"
 LOBBY_REF = "tg:lobby"
 TABLE_REF = "tg:table"
-#: Seconds between two sweeps for pending screens.
-SWEEP_INTERVAL = 1.0
-#: How often, and how far apart, a screen's lease is asked for before the
-#: screen is left to the worker holding it.
-LEASE_TRIES = 3
-LEASE_PAUSE = 0.2
-#: What is kept per screen: the message id, then the version, digest and
-#: picture it shows.
-SCREEN_REFS = ("", ":v", ":digest", ":image")
 #: Telegram's answer to a post in a forum topic that was closed.
 TOPIC_CLOSED = "TOPIC_CLOSED"
 
@@ -100,9 +89,17 @@ class Publisher(ChatPublisher):
         self.languages = languages
         self.outbox = outbox
         self.bot_username = bot_username
-        self.pending = PendingScreens(self.store, "tg")
-        #: The marks of the screens queued here, by outbox key.
-        self._held: dict[str, Mark] = {}
+        self.sync = ScreenSync(
+            service,
+            PendingScreens(self.store, "tg"),
+            draw=self._draw,
+            deliver=self._deliver,
+            place=_chat_of,
+            enqueue=self._enqueue,
+        )
+
+    def _enqueue(self, chat: str, key: str, job: Job) -> None:
+        self.outbox.put(ids.parse_chat_key(chat)[0], job, key=key)
 
     def deep_link(self, table_id: str) -> str:
         """The link that opens the private chat and seats the user at ``table_id``."""
@@ -112,11 +109,11 @@ class Publisher(ChatPublisher):
 
     async def show_lobby(self, table: Table, lang: str) -> None:
         """Bring the lobby message up to date."""
-        await self._show(table, LOBBY_REF)
+        await self.sync.show(table, LOBBY_REF)
 
     async def show_table(self, table: Table, state: Any, lang: str) -> None:
         """Bring the table message up to date: image, caption, vote buttons."""
-        await self._show(table, TABLE_REF)
+        await self.sync.show(table, TABLE_REF)
 
     async def show_seat(self, table: Table, state: Any, seat: int, *, resend: bool = False) -> None:
         """A player's private hand: edited only when it changed, or sent anew."""
@@ -124,50 +121,10 @@ class Publisher(ChatPublisher):
             return
         ref = hand_ref(seat)
         if resend:
-            await self.store.del_refs(table.id, *(f"{ref}{part}" for part in SCREEN_REFS))
-        await self._show(table, ref)
+            await self.sync.forget(table.id, ref)
+        await self.sync.show(table, ref)
 
-    # -- screens that converge to the state ----------------------------------
-
-    async def _show(self, table: Table, ref: str) -> None:
-        """Mark the screen pending, then queue bringing it up to date."""
-        (mark,) = await self.pending.mark([(table.id, ref)])
-        self._queue(mark, _chat_of(table, ref))
-
-    def _queue(self, mark: Mark, chat: str) -> None:
-        chat_id, thread_id = ids.parse_chat_key(chat)
-        key = f"{mark.table_id}:{mark.ref}"
-        self._held[key] = mark
-
-        async def call(gate: Gate) -> None:
-            await self._sync(mark, chat_id, thread_id, gate)
-            # Kept while the call fails or is cut short, for ``hand_back``.
-            if self._held.get(key) is mark:
-                del self._held[key]
-
-        self.outbox.put(chat_id, call, key=key)
-
-    async def sweep(self, stop: asyncio.Event) -> None:
-        """Until ``stop``: take over the pending screens no worker is bringing up
-        to date (its worker died, or a send failed for good) and queue them.
-
-        At start it takes every pending screen: those a previous run of this
-        worker held would otherwise wait out their grace.
-        """
-        ahead = GRACE
-        while not stop.is_set():
-            try:
-                for mark in await self.pending.claim(ahead=ahead):
-                    chat = await self._chat_of_mark(mark)
-                    if chat is None:
-                        await self.pending.done(mark)
-                    else:
-                        self._queue(mark, chat)
-                ahead = 0.0
-            except TRANSIENT as exc:
-                log.warning("event=sweep-failed error=%s", type(exc).__name__)
-            with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(stop.wait(), SWEEP_INTERVAL)
+    # -- screens that converge to the state (``bot.core.screen_sync``) -----------
 
     async def migrate(self, old_id: int, new_id: int) -> None:
         """The group became a supergroup with a new id: its language and active
@@ -179,10 +136,8 @@ class Publisher(ChatPublisher):
             await self.languages.set_chat(new, lang)
         table_id = await self.store.chat_table(old)
         if table_id is not None:
-            await self.store.del_refs(
-                table_id,
-                *(f"{ref}{part}" for ref in (LOBBY_REF, TABLE_REF) for part in SCREEN_REFS),
-            )
+            for ref in (LOBBY_REF, TABLE_REF):
+                await self.sync.forget(table_id, ref)
         table = await self.service.move_chat(old, new)
         log.info(
             "event=chat-migrated from=%s to=%s table=%s",
@@ -190,72 +145,6 @@ class Publisher(ChatPublisher):
             new_id,
             table.id if table is not None else None,
         )
-
-    async def hand_back(self) -> None:
-        """Shutting down: let other workers take the screens still queued here."""
-        await self.pending.hand_back(self._held.values())
-        self._held.clear()
-
-    async def _chat_of_mark(self, mark: Mark) -> str | None:
-        try:
-            table, _ = await self.service.get(mark.table_id)
-        except TableNotFound:
-            return None
-        return _chat_of(table, mark.ref)
-
-    async def _sync(self, mark: Mark, chat_id: int, thread_id: int | None, gate: Gate) -> None:
-        """Bring one screen up to the newest state and clear its mark.
-
-        Only once the rate budget lets a call go does the worker take the
-        screen's lease and draw the state it reads then; it goes round again
-        as long as the state moved on while it sent.
-        """
-        table_id, ref = mark.table_id, mark.ref
-        while await self._behind(table_id, ref) is not None:
-            await gate()
-            token = await self._lease(table_id, ref)
-            if token is None:
-                # Another worker is drawing it; the mark stays until one clears it.
-                return
-            try:
-                behind = await self._behind(table_id, ref)
-                if behind is None:
-                    continue
-                table, screen, digest = behind
-                if not await self._deliver(table, chat_id, thread_id, ref, screen):
-                    break
-                await self.store.set_refs(
-                    table_id, {f"{ref}:v": str(table.version), f"{ref}:digest": digest}
-                )
-            finally:
-                await self.pending.release(table_id, ref, token)
-            if await self.store.version(table_id) == table.version:
-                break
-        await self.pending.done(mark)
-
-    async def _behind(self, table_id: str, ref: str) -> tuple[Table, Screen, str] | None:
-        """The table, the screen ``ref`` should show and its digest, when the
-        message shows something else (None: it is current, or shows nothing)."""
-        try:
-            table, state = await self.service.get(table_id)
-        except TableNotFound:
-            return None
-        screen = await self._draw(table, state, ref)
-        if screen is None:
-            return None
-        digest = _digest(screen)
-        shown, shown_digest = await self.store.get_refs(table_id, [f"{ref}:v", f"{ref}:digest"])
-        if int(shown or -1) >= table.version or digest == shown_digest:
-            return None
-        return table, screen, digest
-
-    async def _lease(self, table_id: str, ref: str) -> str | None:
-        for _ in range(LEASE_TRIES):
-            token = await self.pending.lease(table_id, ref)
-            if token is not None:
-                return token
-            await asyncio.sleep(LEASE_PAUSE)
-        return None
 
     async def _draw(self, table: Table, state: Any, ref: str) -> Screen | None:
         """The screen ``ref`` shows for ``table`` now (None: it shows nothing)."""
@@ -276,10 +165,9 @@ class Publisher(ChatPublisher):
         lang = await self.languages.for_user(table.players[seat].key)
         return await self.screens.seat(table, state, seat, lang)
 
-    async def _deliver(
-        self, table: Table, chat_id: int, thread_id: int | None, ref: str, screen: Screen
-    ) -> bool:
+    async def _deliver(self, table: Table, ref: str, screen: Screen) -> bool:
         """Send or edit; False when the screen cannot be shown there (nor retried)."""
+        chat_id, thread_id = ids.parse_chat_key(_chat_of(table, ref))
         try:
             await self._send_or_edit(table.id, chat_id, thread_id, ref, screen)
         except TelegramMigrateToChat as exc:
@@ -305,7 +193,7 @@ class Publisher(ChatPublisher):
     async def redraw(self, table: Table) -> None:
         """Show the table's public message again where it may have fallen behind
         (a forum topic reopened)."""
-        await self._show(table, LOBBY_REF if table.status == Status.LOBBY else TABLE_REF)
+        await self.sync.show(table, LOBBY_REF if table.status == Status.LOBBY else TABLE_REF)
 
     async def _send_or_edit(
         self,
@@ -487,13 +375,3 @@ class Publisher(ChatPublisher):
     async def reachable_again(self, table: Table, seat: int) -> None:
         """The player opened the private chat again: forget the warning, show the hand."""
         await self.store.del_refs(table.id, f"tg:unreachable:{seat}")
-
-
-def _digest(screen: Screen) -> str:
-    h = hashlib.sha1(usedforsecurity=False)
-    h.update(screen.text.encode())
-    h.update(screen.image or b"")
-    for row in screen.buttons:
-        for button in row:
-            h.update(f"|{button.label}|{button.token}|{button.url}".encode())
-    return h.hexdigest()

@@ -3,6 +3,7 @@ initial response and the 15-minute interaction token."""
 
 from __future__ import annotations
 
+import asyncio
 import logging
 
 import pytest
@@ -14,7 +15,9 @@ from tests.discord.conftest import (
     BORIS,
     CHANNEL,
     Server,
+    open_table,
     option,
+    table_message,
 )
 from tests.discord.fake_discord import INITIAL_RESPONSE_SECONDS
 from tests.discord.test_failures import service_move
@@ -64,3 +67,29 @@ async def test_an_interaction_answered_too_late_is_dropped_quietly(
     assert record.callback_type is None
     assert (await server.service.get(table.id))[0].seat_of(ids.player_key(BORIS)) is None
     assert [r.getMessage() for r in caplog.records if r.exc_info] == [], "no tracebacks"
+
+
+async def test_a_table_a_dead_worker_left_behind_is_drawn_by_the_next(
+    server: Server, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    table_id = await open_table(server, "klac", ANYA, BORIS)
+    table_msg = await table_message(server, table_id)
+    # The worker dies right after a move is saved, before its queued edit runs.
+    monkeypatch.setattr(server.dc.sender, "put", lambda key, call: None)
+    await service_move(server, table_id)
+    photo = table_msg.attachments[-1].data
+    await server.restart()
+    stop = asyncio.Event()
+    sweep = asyncio.create_task(server.dc.frontend.publisher.sync.sweep(stop))
+    try:
+        table, state = await server.service.get(table_id)
+        expected = await server.dc.frontend.screens.table(table, state, "ru")
+        for _ in range(100):
+            if server.fake.message(CHANNEL, table_msg.id).attachments[-1].data == expected.image:
+                break
+            await asyncio.sleep(0.05)
+        assert server.fake.message(CHANNEL, table_msg.id).attachments[-1].data == expected.image
+        assert expected.image != photo
+    finally:
+        stop.set()
+        await sweep

@@ -98,7 +98,7 @@ class Harness:
         """Run the bot as ``bot.telegram.app.run`` does: polling, and the sweep for
         pending screens."""
         self.stopping = asyncio.Event()
-        self.sweeping = asyncio.create_task(self.tg.publisher.sweep(self.stopping))
+        self.sweeping = asyncio.create_task(self.tg.publisher.sync.sweep(self.stopping))
         self.polling = asyncio.create_task(
             self.tg.dispatcher.start_polling(
                 self.tg.bot, handle_signals=False, close_bot_session=False, polling_timeout=1

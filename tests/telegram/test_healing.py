@@ -92,9 +92,9 @@ async def test_a_screen_whose_sends_kept_failing_is_healed_by_the_sweep(h: Harne
     await play(h.service, table_id, 1)
     await h.settle()
     assert await stale_screens(h, table_id) == ["table"]
-    assert await h.tg.publisher.pending.count() == 1, "the table is still marked pending"
+    assert await h.tg.publisher.sync.pending.count() == 1, "the table is still marked pending"
     await wait_current(h, table_id, within=5)
-    assert await h.tg.publisher.pending.count() == 0
+    assert await h.tg.publisher.sync.pending.count() == 0
 
 
 async def test_a_worker_killed_mid_burst_leaves_nothing_behind(
@@ -123,7 +123,7 @@ async def test_a_worker_killed_mid_burst_leaves_nothing_behind(
     took = await wait_current(h, table_id, within=10)
     assert took < 10
     await h.settle()
-    assert await h.tg.publisher.pending.count() == 0
+    assert await h.tg.publisher.sync.pending.count() == 0
 
 
 async def test_a_stopping_worker_hands_its_queue_to_the_others(

@@ -12,9 +12,10 @@ from aiogram.exceptions import TelegramNetworkError, TelegramRetryAfter, Telegra
 from aiogram.methods import SendMessage
 
 from bot.core.pacing import Limits, RateBudget
+from bot.core.screen_sync import Gate
 from bot.core.store import Store
 from bot.telegram import outbox as outbox_module
-from bot.telegram.outbox import Gate, Outbox, Pacer
+from bot.telegram.outbox import Outbox, Pacer
 from tests.conftest import FakeClock
 
 
