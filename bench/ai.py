@@ -18,7 +18,6 @@ import argparse
 import math
 import os
 import random
-import statistics
 import sys
 import time
 from collections.abc import Callable, Sequence
@@ -27,6 +26,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from bench.ai_greedy import greedy
+from bench.common import median_and_p99
 from games import ai, registry
 from games.core.protocol import Action
 
@@ -195,10 +195,10 @@ def main() -> None:
                 print(report_line(f"{mine} vs {theirs}", score, args.games, target), flush=True)
     print("decision time (ms): p50 / p99 / max")
     for (game_id, level), seconds in sorted(timings.seconds.items()):
-        ms = sorted(s * 1000 for s in seconds)
-        p99 = ms[min(len(ms) - 1, int(len(ms) * 0.99))]
+        ms = [s * 1000 for s in seconds]
+        p50, p99 = median_and_p99(ms)
         print(
-            f"  {game_id:<8} {level:<7} {statistics.median(ms):7.1f} / {p99:7.1f} / {ms[-1]:7.1f}"
+            f"  {game_id:<8} {level:<7} {p50:7.1f} / {p99:7.1f} / {max(ms):7.1f}"
             f"  ({len(ms)} decisions)"
         )
 

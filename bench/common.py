@@ -26,6 +26,12 @@ def redis_url() -> Iterator[str]:
         server.stop()
 
 
+def median_and_p99(values: list[float]) -> tuple[float, float]:
+    """The median and the 99th percentile (the nearest rank) of ``values``."""
+    ordered = sorted(values)
+    return statistics.median(ordered), ordered[min(len(ordered) - 1, int(len(ordered) * 0.99))]
+
+
 def report_presses(
     platform: str, steps: list[float], moves: list[float], delivered: list[float]
 ) -> None:
@@ -36,7 +42,5 @@ def report_presses(
         ("moves", moves),
         ("moves until every message was drawn and sent", delivered),
     ):
-        durations = sorted(durations)
-        p50 = statistics.median(durations)
-        p99 = durations[min(len(durations) - 1, int(len(durations) * 0.99))]
+        p50, p99 = median_and_p99(durations)
         print(f"{platform} {name}: {len(durations)}, handling p50 {p50:.1f} ms, p99 {p99:.1f} ms")

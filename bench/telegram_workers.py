@@ -19,10 +19,9 @@ from __future__ import annotations
 import argparse
 import asyncio
 import secrets
-import statistics
 import time
 
-from bench.common import redis_url
+from bench.common import median_and_p99, redis_url
 from tests.telegram.fake_api import FakeTelegram
 from tests.telegram.workers import workers
 
@@ -40,23 +39,13 @@ async def run(url: str, moves: int, count: int, think: float) -> list[float]:
         async with workers(fake, url, f"bench-workers-{secrets.token_hex(4)}:", count) as pool:
             for index in range(count):
                 await pool.start(index)
-            for user in USERS:
-                await pool.say(user, user, "/start")
-            await pool.say(11, GROUP, "/play klac")
-            await fake.wait_until(lambda: any(m.buttons for m in fake.messages(GROUP)), timeout=10)
-            lobby = [m for m in fake.messages(GROUP) if m.buttons][-1]
-            for user in (12, 13):
-                await pool.press(user, GROUP, lobby.message_id, lobby.button_data("✋ Сесть"))
-            await pool.press(11, GROUP, lobby.message_id, lobby.button_data("▶ Начать"))
-            table = await pool.service.table_in(f"tg:{GROUP}")
-            assert table is not None
-            seats = {int(p.key[3:]): s for s, p in enumerate(table.players)}
-            await pool.current_within(table.id, GROUP, seats, 60)
+            table_id, seats = await pool.open_klac(GROUP, list(USERS))
+            await pool.current_within(table_id, GROUP, seats, 60)
             for n in range(moves):
                 await asyncio.sleep(think)
                 started = time.perf_counter()
-                await pool.move(table.id, seats)
-                await pool.current_within(table.id, GROUP, seats, 120)
+                await pool.move(table_id, seats)
+                await pool.current_within(table_id, GROUP, seats, 120)
                 out.append((time.perf_counter() - started) * 1000)
                 print(f"move {n + 1}: {out[-1]:.0f} ms", flush=True)
     return out
@@ -70,9 +59,8 @@ def main() -> None:
     parser.add_argument("--think", type=float, default=3.0)
     args = parser.parse_args()
     with redis_url() as url:
-        durations = sorted(asyncio.run(run(url, args.moves, args.workers, args.think)))
-    p50 = statistics.median(durations)
-    p99 = durations[min(len(durations) - 1, int(len(durations) * 0.99))]
+        durations = asyncio.run(run(url, args.moves, args.workers, args.think))
+    p50, p99 = median_and_p99(durations)
     print(
         f"{args.workers} workers, {len(durations)} moves {args.think:g} s apart: press until"
         f" every screen is current p50 {p50:.0f} ms, p99 {p99:.0f} ms"

@@ -10,6 +10,7 @@ from __future__ import annotations
 import os
 import secrets
 from collections.abc import AsyncIterator, Iterator
+from pathlib import Path
 
 import pytest
 from redis.asyncio import Redis
@@ -41,6 +42,15 @@ def redis_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         return
     server = RedisServer(tmp_path_factory.mktemp("redis"), persist=False)
     yield server.start()
+    server.stop()
+
+
+@pytest.fixture
+def own_redis(tmp_path: Path) -> Iterator[RedisServer]:
+    """A Redis of the test's own, to stop, pause or kill."""
+    server = RedisServer(tmp_path / "redis", persist=True)
+    server.start()
+    yield server
     server.stop()
 
 

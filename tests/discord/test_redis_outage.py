@@ -8,7 +8,6 @@ import logging
 import signal
 import time
 from collections.abc import AsyncIterator, Awaitable
-from pathlib import Path
 
 import discord
 import pytest
@@ -40,15 +39,6 @@ COMMANDS = [
     ("lang", [option("language", "en")]),
     ("deck", [option("game", "caravan")]),
 ]
-
-
-@pytest.fixture
-async def own_redis(tmp_path: Path) -> AsyncIterator[RedisServer]:
-    """A Redis of this test's own, to stop and pause."""
-    server = RedisServer(tmp_path / "redis", persist=True)
-    server.start()
-    yield server
-    server.stop()
 
 
 @pytest.fixture

@@ -106,6 +106,13 @@ class Harness:
         )
         await self.fake.wait_until(lambda: self.fake.waiting_polls > 0, timeout=10)
 
+    async def restart(self, limits: Limits = FAST) -> None:
+        """A new process: a new bot client and table service on the same Redis."""
+        await self.stop_polling()
+        self.service = TableService(self.store, clock=self.clock)
+        self.tg = await make_frontend(self.fake, self.service, self.store, limits)
+        await self.start_polling()
+
     async def stop_polling(self) -> None:
         assert self.polling is not None and self.stopping is not None
         await self.tg.dispatcher.stop_polling()
@@ -130,14 +137,19 @@ async def make_frontend(
     return tg
 
 
+def populate(fake: FakeTelegram) -> None:
+    """The group and the people of the harness (Вика has not opened the bot yet)."""
+    fake.add_group(GROUP, "Клуб настолок")
+    fake.add_user(ANYA, "Аня", language_code="ru")
+    fake.add_user(BORIS, "Boris", language_code="en")
+    fake.add_user(VIKA, "Вика", language_code="ru", started=False)
+    fake.add_user(OUTSIDER, "Zed", language_code="en")
+
+
 @pytest.fixture
 async def harness(service: TableService, store: Store, clock: FakeClock) -> AsyncIterator[Harness]:
     async with FakeTelegram() as fake:
-        fake.add_group(GROUP, "Клуб настолок")
-        fake.add_user(ANYA, "Аня", language_code="ru")
-        fake.add_user(BORIS, "Boris", language_code="en")
-        fake.add_user(VIKA, "Вика", language_code="ru", started=False)
-        fake.add_user(OUTSIDER, "Zed", language_code="en")
+        populate(fake)
         tg = await make_frontend(fake, service, store)
         h = Harness(fake, tg, service, store, clock)
         await h.start_polling()
@@ -150,6 +162,16 @@ async def harness(service: TableService, store: Store, clock: FakeClock) -> Asyn
 
 
 SEATS = {ANYA: 0, BORIS: 1, VIKA: 2}
+
+
+async def play_moves(service: TableService, table_id: str, moves: int) -> None:
+    """The players to move take their first legal action, ``moves`` times."""
+    for _ in range(moves):
+        table, state = await service.get(table_id)
+        game = registry.get(table.game)
+        seat = game.to_move(state)[0]
+        action = game.legal_actions(state, seat)[0]
+        await service.play(table_id, table.players[seat].key, table.state_version, action)
 
 
 async def quick_game(h: Harness, chat: int = GROUP, thread: int | None = None) -> str:

@@ -964,32 +964,10 @@ def _member(user: Json, status: str) -> Json:
             can_manage_topics=True,
         )
     elif status == "restricted":
+        rights = (*PERMISSIONS, "can_react_to_messages", "can_edit_tag")
         member.update(
-            {
-                "is_member": True,
-                "until_date": 0,
-                **dict.fromkeys(
-                    (
-                        "can_send_audios",
-                        "can_send_documents",
-                        "can_send_photos",
-                        "can_send_videos",
-                        "can_send_video_notes",
-                        "can_send_voice_notes",
-                        "can_send_polls",
-                        "can_send_other_messages",
-                        "can_add_web_page_previews",
-                        "can_react_to_messages",
-                        "can_edit_tag",
-                        "can_change_info",
-                        "can_invite_users",
-                        "can_pin_messages",
-                        "can_manage_topics",
-                    ),
-                    True,
-                ),
-                "can_send_messages": False,
-            }
+            {"is_member": True, "until_date": 0, **dict.fromkeys(rights, True)},
+            can_send_messages=False,
         )
     elif status == "kicked":
         member["until_date"] = 0

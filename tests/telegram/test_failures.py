@@ -25,8 +25,8 @@ from tests.telegram.conftest import (
     VIKA,
     Harness,
     hand,
-    make_frontend,
     mover,
+    play_moves,
     quick_game,
 )
 
@@ -179,11 +179,8 @@ async def test_restart_mid_game_keeps_old_buttons_working(
     user, _ = await mover(h, table_id)
     old_hand = hand(h, user)
     table_msg = [m for m in h.fake.messages(GROUP) if m.photo is not None][-1]
-    await h.stop_polling()
     # A new process: new bot client, new table service, same Redis.
-    h.service = TableService(service.store, clock=clock)
-    h.tg = await make_frontend(h.fake, h.service, service.store)
-    await h.start_polling()
+    await h.restart()
     data = next(b["callback_data"] for row in old_hand.buttons for b in row)
     answer = await h.press(user, user, old_hand.message_id, data)
     assert not answer.get("show_alert")
@@ -233,16 +230,9 @@ async def test_a_burst_of_moves_is_paced_and_coalesced(
     h: Harness, service: TableService, clock: FakeClock
 ) -> None:
     table_id = await quick_game(h)
-    await h.stop_polling()
-    h.service = TableService(service.store, clock=clock)
-    h.tg = await make_frontend(h.fake, h.service, service.store, Limits(chat_interval=0.3))
-    await h.start_polling()
+    await h.restart(Limits(chat_interval=0.3))
     calls_before = len(h.fake.calls_to(chat_id=GROUP))
-    for _ in range(8):
-        table, state = await h.service.get(table_id)
-        seat = KLAC.to_move(state)[0]
-        action = KLAC.legal_actions(state, seat)[0]
-        await h.service.play(table_id, table.players[seat].key, table.state_version, action)
+    await play_moves(h.service, table_id, 8)
     await h.settle()
     group_calls = h.fake.calls_to(chat_id=GROUP)[calls_before:]
     times = [c.time for c in group_calls]

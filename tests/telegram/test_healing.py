@@ -23,6 +23,7 @@ from tests.telegram.conftest import (
     Harness,
     hand,
     make_frontend,
+    play_moves,
     quick_game,
 )
 from tests.telegram.workers import shows
@@ -63,22 +64,13 @@ async def wait_current(h: Harness, table_id: str, within: float = 10.0) -> float
     return time.monotonic() - started
 
 
-async def play(service: TableService, table_id: str, moves: int) -> None:
-    """The players to move take their first legal action, ``moves`` times."""
-    for _ in range(moves):
-        table, state = await service.get(table_id)
-        seat = KLAC.to_move(state)[0]
-        action = KLAC.legal_actions(state, seat)[0]
-        await service.play(table_id, table.players[seat].key, table.state_version, action)
-
-
 async def test_sends_that_fail_are_retried_until_every_screen_is_current(h: Harness) -> None:
     table_id = await quick_game(h)
     # Every chat fails its next calls: 502 twice, then a connection dropped.
     for chat in (GROUP, ANYA, BORIS, VIKA):
         h.fake.fail_next("*", status=502, chat_id=chat, times=2)
         h.fake.fail_next("*", reset=True, chat_id=chat)
-    await play(h.service, table_id, 1)
+    await play_moves(h.service, table_id, 1)
     await h.settle()
     assert await stale_screens(h, table_id) == []
     failed = [c for c in h.fake.calls if c.status in (0, 502)]
@@ -89,7 +81,7 @@ async def test_a_screen_whose_sends_kept_failing_is_healed_by_the_sweep(h: Harne
     table_id = await quick_game(h)
     # More failures than one worker's attempts: the queued call gives up.
     h.fake.fail_next("*", status=502, chat_id=GROUP, times=outbox.MAX_ATTEMPTS + 1)
-    await play(h.service, table_id, 1)
+    await play_moves(h.service, table_id, 1)
     await h.settle()
     assert await stale_screens(h, table_id) == ["table"]
     assert await h.tg.publisher.sync.pending.count() == 1, "the table is still marked pending"
@@ -101,12 +93,9 @@ async def test_a_worker_killed_mid_burst_leaves_nothing_behind(
     h: Harness, service: TableService, clock: FakeClock
 ) -> None:
     table_id = await quick_game(h)
-    await h.stop_polling()
     # A worker that may write to the group only every 2 s: the burst queues up.
-    h.service = TableService(service.store, clock=clock)
-    h.tg = await make_frontend(h.fake, h.service, service.store, Limits(chat_interval=2.0))
-    await h.start_polling()
-    await play(h.service, table_id, 6)
+    await h.restart(Limits(chat_interval=2.0))
+    await play_moves(h.service, table_id, 6)
     await asyncio.sleep(0.3)
     assert await stale_screens(h, table_id), "the burst is still queued"
     # SIGKILL: the process stops where it is; its queue in memory is lost.
@@ -140,7 +129,7 @@ async def test_a_stopping_worker_hands_its_queue_to_the_others(
     await h.start_polling()
     # Worker A's edit of the group's table hangs (Telegram is slow to answer) …
     h.fake.fail_next("editMessageMedia", status=502, delay=30, chat_id=GROUP)
-    await play(service_a, table_id, 1)
+    await play_moves(service_a, table_id, 1)
     await asyncio.sleep(0.3)
     assert "table" in await stale_screens(h, table_id)
     # … when A is told to stop: it does not wait for it, and hands the table back.
@@ -167,11 +156,11 @@ async def test_two_workers_never_show_an_older_table_over_a_newer_one(
     await remember()
     # Worker A's next edit of the group's table hangs for 1.5 s …
     h.fake.fail_next("editMessageMedia", status=200, delay=1.5, chat_id=GROUP)
-    await play(h.service, table_id, 1)
+    await play_moves(h.service, table_id, 1)
     await remember()
     await asyncio.sleep(0.3)
     # … while worker B saves and shows the next move.
-    await play(service_b, table_id, 1)
+    await play_moves(service_b, table_id, 1)
     await remember()
     await asyncio.sleep(0.2)
     await worker_b.outbox.drain()

@@ -8,7 +8,6 @@ import logging
 import signal
 import time
 from collections.abc import AsyncIterator
-from pathlib import Path
 
 import pytest
 
@@ -20,11 +19,11 @@ from tests.telegram.conftest import (
     ANYA,
     BORIS,
     GROUP,
-    VIKA,
     Harness,
     hand,
     make_frontend,
     mover,
+    populate,
     quick_game,
 )
 from tests.telegram.fake_api import FakeTelegram
@@ -43,24 +42,12 @@ COMMANDS = [
 
 
 @pytest.fixture
-async def own_redis(tmp_path: Path) -> AsyncIterator[RedisServer]:
-    """A Redis of this test's own, to stop and pause."""
-    server = RedisServer(tmp_path / "redis", persist=True)
-    server.start()
-    yield server
-    server.stop()
-
-
-@pytest.fixture
 async def outage_harness(own_redis: RedisServer, clock: FakeClock) -> AsyncIterator[Harness]:
     redis = connect(own_redis.url)
     store = Store(redis, prefix="outage:")
     service = TableService(store, clock=clock)
     async with FakeTelegram() as fake:
-        fake.add_group(GROUP, "Клуб настолок")
-        fake.add_user(ANYA, "Аня", language_code="ru")
-        fake.add_user(BORIS, "Boris", language_code="en")
-        fake.add_user(VIKA, "Вика", language_code="ru")
+        populate(fake)
         tg = await make_frontend(fake, service, store)
         h = Harness(fake, tg, service, store, clock)
         await h.start_polling()

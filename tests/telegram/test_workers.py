@@ -7,7 +7,7 @@ from __future__ import annotations
 import asyncio
 import secrets
 
-from tests.telegram.fake_api import FakeTelegram, StoredMessage
+from tests.telegram.fake_api import FakeTelegram
 from tests.telegram.workers import pictures_in_order, table_message, workers
 
 GROUP = -100500
@@ -22,44 +22,33 @@ async def test_three_workers_a_kill_and_a_restart(redis_url: str) -> None:
         async with workers(fake, redis_url, f"workers-{secrets.token_hex(4)}:") as pool:
             for index in range(3):
                 await pool.start(index)
-            for user in USERS:
-                await pool.say(user, user, "/start")
-            await pool.say(11, GROUP, "/play klac")
-            await fake.wait_until(lambda: table_lobby(fake) is not None, timeout=10)
-            lobby = table_lobby(fake)
-            assert lobby is not None
-            for user in (12, 13):
-                await pool.press(user, GROUP, lobby.message_id, lobby.button_data("✋ Сесть"))
-            await pool.press(11, GROUP, lobby.message_id, lobby.button_data("▶ Начать"))
-            table = await pool.service.table_in(f"tg:{GROUP}")
-            assert table is not None
-            seats = {int(p.key[3:]): s for s, p in enumerate(table.players)}
-            await pool.current_within(table.id, GROUP, seats, 15)
+            table_id, seats = await pool.open_klac(GROUP, list(USERS))
+            await pool.current_within(table_id, GROUP, seats, 15)
 
             pictures: list[bytes | None] = []
 
             async def remember() -> None:
-                loaded, state = await pool.service.get(table.id)
+                loaded, state = await pool.service.get(table_id)
                 pictures.append((await pool.screens.table(loaded, state, "ru")).image)
 
             await remember()
             for _ in range(2):
-                await pool.move(table.id, seats)
+                await pool.move(table_id, seats)
                 await remember()
             # A burst of moves, presses spread over the workers; one dies in the middle.
             for n in range(4):
-                await pool.move(table.id, seats)
+                await pool.move(table_id, seats)
                 await remember()
                 if n == 1:
                     pool.kill(1)
-            took = await pool.current_within(table.id, GROUP, seats, 10)
+            took = await pool.current_within(table_id, GROUP, seats, 10)
             await pool.start(1)
             for _ in range(2):
-                await pool.move(table.id, seats)
+                await pool.move(table_id, seats)
                 await remember()
-            took = max(took, await pool.current_within(table.id, GROUP, seats, 10))
+            took = max(took, await pool.current_within(table_id, GROUP, seats, 10))
             await asyncio.sleep(1.5)  # nothing older arrives late
-            assert not await pool.stale(table.id, GROUP, seats)
+            assert not await pool.stale(table_id, GROUP, seats)
 
             shown = table_message(fake, GROUP)
             assert shown is not None
@@ -72,9 +61,3 @@ async def test_three_workers_a_kill_and_a_restart(redis_url: str) -> None:
                 assert fake.max_rate(chat, window=0.9) <= 1, f"more than 1 call a second to {chat}"
             assert fake.max_rate(GROUP, window=59) <= 20, "more than 20 calls a minute"
             assert took < 10
-
-
-def table_lobby(fake: FakeTelegram) -> StoredMessage | None:
-    """The lobby message in the group (the newest with buttons)."""
-    with_buttons = [m for m in fake.messages(GROUP) if m.buttons]
-    return with_buttons[-1] if with_buttons else None

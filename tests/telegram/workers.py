@@ -119,6 +119,21 @@ class Workers:
         await self.deliver(self.fake.updates[-1])
         return await self.fake.wait_answer(query, timeout=10)
 
+    async def open_klac(self, chat: int, users: Sequence[int]) -> tuple[str, dict[int, int]]:
+        """The users open the bot; ``users[0]`` opens a Klac! lobby in ``chat``, the others
+        join, the host starts. The table id and each user's seat."""
+        for user in users:
+            await self.say(user, user, "/start")
+        await self.say(users[0], chat, "/play klac")
+        await self.fake.wait_until(lambda: any(m.buttons for m in self.fake.messages(chat)), 10)
+        lobby = [m for m in self.fake.messages(chat) if m.buttons][-1]
+        for user in users[1:]:
+            await self.press(user, chat, lobby.message_id, lobby.button_data("✋ Сесть"))
+        await self.press(users[0], chat, lobby.message_id, lobby.button_data("▶ Начать"))
+        table = await self.service.table_in(f"tg:{chat}")
+        assert table is not None
+        return table.id, {int(p.key[3:]): s for s, p in enumerate(table.players)}
+
     async def move(self, table_id: str, users: dict[int, int]) -> None:
         """The player to move makes their first legal move with one press on their hand
         (``users``: user id → seat)."""
