@@ -104,6 +104,9 @@ PERMISSIONS: Final = (
 )
 BAD_MARKUP: Final = "Bad Request: can't parse reply keyboard markup JSON object"
 INLINE_EXPECTED: Final = "Bad Request: inline keyboard expected"
+#: How long a callback query waits for its answer: the Bot API does not say; bots
+#: report "query is too old" after about 15 s (the client stops waiting).
+CALLBACK_ANSWER_SECONDS: Final = 15.0
 QUERY_TOO_OLD: Final = (
     "Bad Request: query is too old and response timeout expired or query ID is invalid"
 )
@@ -2425,6 +2428,8 @@ class FakeTelegram:
     def _answer_callback_query(self, params: Json, files: dict[str, bytes]) -> bool:
         press = self.presses.get(str(params.get("callback_query_id", "")))
         if press is None or press.answer is not None:
+            raise bad_request(QUERY_TOO_OLD)
+        if time.monotonic() - press.time > CALLBACK_ANSWER_SECONDS:
             raise bad_request(QUERY_TOO_OLD)
         text = params.get("text")
         if isinstance(text, str) and len(text) > ALERT_LIMIT:

@@ -215,6 +215,14 @@ async def test_permissions_bind_members_and_restricted_bots_not_admins(
     assert await bot.send_message(ANN, "private chats have no such permissions")
 
 
+async def test_a_callback_query_answered_too_late_is_too_old(fake: FakeTelegram, bot: Bot) -> None:
+    sent = await bot.send_message(ANN, "pick", reply_markup=keyboard("A"))
+    query = fake.press(ANN, ANN, sent.message_id, "a", deliver=False)
+    fake.presses[query].time -= 16
+    with pytest.raises(TelegramBadRequest, match="query is too old"):
+        await bot.answer_callback_query(query)
+
+
 async def test_a_photo_over_10_mb_is_refused(fake: FakeTelegram, bot: Bot) -> None:
     noise = Image.frombytes("RGB", (2000, 2000), os.urandom(2000 * 2000 * 3))
     out = io.BytesIO()
