@@ -2,18 +2,23 @@
 
 from __future__ import annotations
 
+import asyncio
+import signal
 import sys
+import time
 from pathlib import Path
 
 import pytest
 from redis.asyncio import Redis
+from redis.exceptions import ConnectionError as RedisConnectionError
+from redis.exceptions import TimeoutError as RedisTimeoutError
 
 from bot.core.decks import DeckBook
 from bot.core.errors import Unavailable
 from bot.core.languages import Languages
 from bot.core.redis_server import HOW_TO_GET_REDIS, RedisServer, RedisUnavailable
 from bot.core.service import TableService
-from bot.core.store import Store, connect
+from bot.core.store import BREAK_SECONDS, Store, connect
 from tests.conftest import FakeClock
 from tests.core.helpers import play_first_legal, started_table
 
@@ -45,6 +50,7 @@ async def test_an_outage_is_reported_and_nothing_is_lost(tmp_path: Path, clock: 
         with pytest.raises(Unavailable):
             await service.table_in("tg:-100")
         server.start()
+        await asyncio.sleep(BREAK_SECONDS)  # the client tries Redis again after a moment
         table2, state2 = await service.get(table.id)
         assert table2.version == table.version, "the failed move left no trace"
         table3, _ = await play_first_legal(service, table2, state2)
@@ -94,6 +100,7 @@ async def test_the_deck_builder_reports_an_outage_and_keeps_the_draft(tmp_path: 
         with pytest.raises(Unavailable):
             await book.saved("caravan", "tg:1")
         server.start()
+        await asyncio.sleep(BREAK_SECONDS)
         assert await book.draft("caravan", "tg:1") == before
     finally:
         await redis.aclose()
@@ -116,3 +123,27 @@ async def test_languages_answer_during_an_outage(tmp_path: Path) -> None:
     finally:
         await redis.aclose()
         server.stop()
+
+
+async def test_a_stalled_redis_fails_fast_for_a_moment_then_is_tried_again(
+    own_redis: RedisServer,
+) -> None:
+    redis = connect(own_redis.url)
+    assert own_redis.process is not None
+    try:
+        await redis.set("k", "v")
+        own_redis.process.send_signal(signal.SIGSTOP)
+        started = time.monotonic()
+        with pytest.raises(RedisTimeoutError):
+            await redis.get("k")
+        assert time.monotonic() - started < 3, "two 1 s attempts at most"
+        started = time.monotonic()
+        with pytest.raises(RedisConnectionError):
+            await redis.get("k")
+        assert time.monotonic() - started < 0.1, "the next command does not wait again"
+        own_redis.process.send_signal(signal.SIGCONT)
+        await asyncio.sleep(BREAK_SECONDS)
+        assert await redis.get("k") == "v"
+    finally:
+        own_redis.process.send_signal(signal.SIGCONT)
+        await redis.aclose()
