@@ -1,15 +1,18 @@
-"""Three webhook workers of one bot, presses racing across them, one SIGKILLed
-mid-burst and restarted: every screen catches up within 10 s, none ever goes
-back to an older state, and the workers together keep Telegram's limits."""
+"""Three webhook workers of one bot play a whole match, presses racing across
+them, one SIGKILLed mid-game and restarted: every screen catches up within
+10 s, none ever goes back to an older state, and the workers together keep
+Telegram's limits."""
 
 from __future__ import annotations
 
 import asyncio
 import secrets
 
+from games import registry
 from tests.telegram.fake_api import FakeTelegram
 from tests.telegram.workers import pictures_in_order, table_message, workers
 
+KLAC = registry.get("klac")
 GROUP = -100500
 USERS = {11: "Аня", 12: "Boris", 13: "Вика"}
 
@@ -22,33 +25,29 @@ async def test_three_workers_a_kill_and_a_restart(redis_url: str) -> None:
         async with workers(fake, redis_url, f"workers-{secrets.token_hex(4)}:") as pool:
             for index in range(3):
                 await pool.start(index)
-            table_id, seats = await pool.open_klac(GROUP, list(USERS))
+            table_id, seats = await pool.open_klac(GROUP, list(USERS), target=50)
             await pool.current_within(table_id, GROUP, seats, 15)
-
             pictures: list[bytes | None] = []
-
-            async def remember() -> None:
+            moves, took = 0, 0.0
+            # A whole match to 50, one press a move, the presses spread over the
+            # workers as fast as they are answered; worker 1 is killed after ten
+            # moves and started again ten moves later.
+            while True:
                 loaded, state = await pool.service.get(table_id)
                 pictures.append((await pool.screens.table(loaded, state, "ru")).image)
-
-            await remember()
-            for _ in range(2):
+                if KLAC.is_over(state):
+                    break
                 await pool.move(table_id, seats)
-                await remember()
-            # A burst of moves, presses spread over the workers; one dies in the middle.
-            for n in range(4):
-                await pool.move(table_id, seats)
-                await remember()
-                if n == 1:
+                moves += 1
+                if moves == 10:
                     pool.kill(1)
-            took = await pool.current_within(table_id, GROUP, seats, 10)
-            await pool.start(1)
-            for _ in range(2):
-                await pool.move(table_id, seats)
-                await remember()
+                    took = await pool.current_within(table_id, GROUP, seats, 10)
+                if moves == 20:
+                    await pool.start(1)
             took = max(took, await pool.current_within(table_id, GROUP, seats, 10))
             await asyncio.sleep(1.5)  # nothing older arrives late
             assert not await pool.stale(table_id, GROUP, seats)
+            assert moves > 20, moves
 
             shown = table_message(fake, GROUP)
             assert shown is not None

@@ -119,14 +119,26 @@ class Workers:
         await self.deliver(self.fake.updates[-1])
         return await self.fake.wait_answer(query, timeout=10)
 
-    async def open_klac(self, chat: int, users: Sequence[int]) -> tuple[str, dict[int, int]]:
-        """The users open the bot; ``users[0]`` opens a Klac! lobby in ``chat``, the others
-        join, the host starts. The table id and each user's seat."""
+    async def open_klac(
+        self, chat: int, users: Sequence[int], target: int | None = None
+    ) -> tuple[str, dict[int, int]]:
+        """The users open the bot; ``users[0]`` opens a Klac! lobby in ``chat`` (a match
+        to ``target`` points if given), the others join, the host starts. The table
+        id and each user's seat."""
         for user in users:
             await self.say(user, user, "/start")
         await self.say(users[0], chat, "/play klac")
         await self.fake.wait_until(lambda: any(m.buttons for m in self.fake.messages(chat)), 10)
         lobby = [m for m in self.fake.messages(chat) if m.buttons][-1]
+
+        def target_button() -> str:
+            labels = self.fake.message(chat, lobby.message_id).button_texts
+            return next(label for row in labels for label in row if "Игра до" in label)
+
+        while target is not None and f" {target} " not in target_button():
+            shown = target_button()
+            await self.press(users[0], chat, lobby.message_id, lobby.button_data(shown))
+            await self.fake.wait_until(lambda: target_button() != shown, 10)  # noqa: B023
         for user in users[1:]:
             await self.press(user, chat, lobby.message_id, lobby.button_data("✋ Сесть"))
         await self.press(users[0], chat, lobby.message_id, lobby.button_data("▶ Начать"))
@@ -245,5 +257,13 @@ def shows(message: StoredMessage, screen: Screen) -> bool:
 
 
 def pictures_in_order(message: StoredMessage, known: Sequence[bytes | None]) -> list[int]:
-    """Which of the ``known`` pictures (oldest first) the message showed, edit by edit."""
-    return [known.index(v.photo) for v in message.edits if v.photo in known]
+    """Which of the ``known`` pictures (one per state, oldest first) the message
+    showed, edit by edit. A picture two states share is read as the earliest of
+    them not older than the previous edit's, so only a real step back shows as one."""
+    order: list[int] = []
+    for version in message.edits:
+        indexes = [i for i, picture in enumerate(known) if picture == version.photo]
+        if indexes:
+            later = [i for i in indexes if i >= (order[-1] if order else 0)]
+            order.append(later[0] if later else indexes[-1])
+    return order
