@@ -55,6 +55,16 @@ FORBIDDEN_REF = "dc:forbidden"
 NO_MENTIONS = discord.AllowedMentions.none()
 
 
+def hand_screen(seat: int) -> str:
+    """The reference of a seat's hand: its ephemeral message's token and id."""
+    return f"dc:hand:{seat}"
+
+
+def seat_of_ref(ref: str) -> int:
+    """The seat whose hand ``ref`` is."""
+    return int(ref.rpartition(":")[2])
+
+
 @dataclass(frozen=True)
 class HandRef:
     """Where a seat's ephemeral hand is: the sending interaction's token and the message."""
@@ -149,20 +159,36 @@ class Publisher(ChatPublisher):
             self._drop_ping(table)
 
     async def _draw(self, table: Table, state: Any, ref: str) -> Screen | None:
-        """The lobby or table screen of ``table`` now."""
-        lang = await self.languages.for_chat(table.chat)
-        if ref == LOBBY_REF:
-            return self.lobby(table, lang)
-        return None if state is None else await self.screens.table(table, state, lang)
+        """The lobby, table or hand screen of ``table`` now."""
+        if ref in (LOBBY_REF, TABLE_REF):
+            lang = await self.languages.for_chat(table.chat)
+            if ref == LOBBY_REF:
+                return self.lobby(table, lang)
+            return None if state is None else await self.screens.table(table, state, lang)
+        seat = seat_of_ref(ref)
+        if state is None or seat >= len(table.players) or table.players[seat].bot:
+            return None
+        lang = await self.languages.for_user(table.players[seat].key)
+        return await self.screens.seat(table, state, seat, lang)
 
     async def _deliver(self, table: Table, ref: str, screen: Screen) -> bool:
-        """Send or edit the lobby or table message; False when the channel refuses it."""
-        lang = await self.languages.for_chat(table.chat)
-        if ref == LOBBY_REF:
-            message = outgoing(screen, placeholder=self.i18n.t(lang, "dc-choose"))
-        else:
-            message = self.table_message(table, screen, lang)
-        return await self._put_in_channel(table, ref, message, screen.image_key)
+        """Send or edit the lobby, table or hand message; False when it cannot be
+        shown (the channel or DM refuses it, an ephemeral hand is out of reach)."""
+        if ref in (LOBBY_REF, TABLE_REF):
+            lang = await self.languages.for_chat(table.chat)
+            if ref == LOBBY_REF:
+                message = outgoing(screen, placeholder=self.i18n.t(lang, "dc-choose"))
+            else:
+                message = self.table_message(table, screen, lang)
+            return await self._put_in_channel(table, ref, message, screen.image_key)
+        seat = seat_of_ref(ref)
+        player = table.players[seat]
+        message = await self._hand_outgoing(
+            table, seat, screen, await self.languages.for_user(player.key)
+        )
+        if ids.is_dm(table.chat) or await self.wants_dm(player.key):
+            return await self._show_in_dm(table, seat, message)
+        return await self._edit_ephemeral(table, seat, message)
 
     def _enqueue(self, chat: str, key: str, job: Job) -> None:
         # discord.py keeps to Discord's rate limits itself: the gate lets every call go.
@@ -197,17 +223,20 @@ class Publisher(ChatPublisher):
     ) -> tuple[Outgoing, str]:
         """A seat's hand with its move menu, and a switch for hands by DM; and a digest."""
         screen = await self.screens.seat(table, state, seat, lang, path, explain=explain, hint=hint)
+        return await self._hand_outgoing(table, seat, screen, lang), screen.digest()
+
+    async def _hand_outgoing(self, table: Table, seat: int, screen: Screen, lang: str) -> Outgoing:
+        """The hand ``screen`` as a message, with the switch for hands by DM."""
         switch: tuple[Button, ...] = ()
         if not ids.is_dm(table.chat):
             direct = await self.wants_dm(table.players[seat].key)
             label = self.i18n.t(lang, "dc-btn-dm-off" if direct else "dc-btn-dm-on")
             switch = (Button(label, ids.direct_id(not direct)),)
-        message = outgoing(screen, switch, placeholder=self.i18n.t(lang, "dc-choose"))
-        return message, screen.digest()
+        return outgoing(screen, switch, placeholder=self.i18n.t(lang, "dc-choose"))
 
     async def hand_ref(self, table_id: str, seat: int) -> HandRef | None:
         """The seat's ephemeral hand, if one was sent."""
-        raw = await self.store.get_ref(table_id, f"dc:hand:{seat}")
+        raw = await self.store.get_ref(table_id, hand_screen(seat))
         if raw is None:
             return None
         data = json.loads(raw)
@@ -215,7 +244,7 @@ class Publisher(ChatPublisher):
 
     async def set_hand_ref(self, table_id: str, seat: int, ref: HandRef | None) -> None:
         """Remember (or, with ``None``, forget) the seat's ephemeral hand."""
-        name = f"dc:hand:{seat}"
+        name = hand_screen(seat)
         if ref is None:
             await self.store.del_refs(table_id, name)
             return
@@ -224,29 +253,16 @@ class Publisher(ChatPublisher):
 
     async def set_hand_digest(self, table_id: str, seat: int, digest: str) -> None:
         """What the seat's hand shows now (pushes skip a hand that would not change)."""
-        await self.store.set_ref(table_id, f"dc:hand:{seat}:digest", digest)
+        await self.store.set_ref(table_id, f"{hand_screen(seat)}:digest", digest)
 
     async def show_seat(self, table: Table, state: Any, seat: int, *, resend: bool = False) -> None:
         """Push a seat's hand where it is shown: its DM, or its ephemeral message
         while that can still be edited. ``resend``: send the DM anew."""
-        player = table.players[seat]
-        if player.bot:
+        if table.players[seat].bot:
             return
-        lang = await self.languages.for_user(player.key)
-        direct = ids.is_dm(table.chat) or await self.wants_dm(player.key)
-
-        async def call() -> None:
-            message, digest = await self.hand_message(table, state, seat, lang)
-            digest_ref = f"dc:hand:{seat}:digest"
-            if not resend and await self.store.get_ref(table.id, digest_ref) == digest:
-                return
-            if direct:
-                await self._show_in_dm(table, seat, message, resend=resend)
-            elif not await self._edit_ephemeral(table, seat, message):
-                return
-            await self.store.set_ref(table.id, digest_ref, digest)
-
-        self.sender.put(f"{table.id}:hand:{seat}", call)
+        if resend:
+            await self.store.del_refs(table.id, f"dc:dm:{seat}")
+        await self.sync.show(table, hand_screen(seat), again=resend)
 
     async def _edit_ephemeral(self, table: Table, seat: int, message: Outgoing) -> bool:
         ref = await self.hand_ref(table.id, seat)
@@ -270,14 +286,13 @@ class Publisher(ChatPublisher):
             return False
         return True
 
-    async def _show_in_dm(
-        self, table: Table, seat: int, message: Outgoing, *, resend: bool
-    ) -> None:
+    async def _show_in_dm(self, table: Table, seat: int, message: Outgoing) -> bool:
+        """Edit (or send) the seat's hand in its DM; False when the DM is closed."""
         user = ids.user_id(table.players[seat].key)
         ref = f"dc:dm:{seat}"
         try:
             channel = await self.client.create_dm(discord.Object(user))
-            old = None if resend else await self.store.get_ref(table.id, ref)
+            old = await self.store.get_ref(table.id, ref)
             if old is not None:
                 try:
                     file = message.file()
@@ -286,7 +301,7 @@ class Publisher(ChatPublisher):
                         attachments=[file] if file is not None else [],
                         view=message.view,
                     )
-                    return
+                    return True
                 except discord.NotFound:
                     log.info("event=message-gone table=%s ref=%s; sending it again", table.id, ref)
             sent = await channel.send(
@@ -298,6 +313,8 @@ class Publisher(ChatPublisher):
             await self.store.set_ref(table.id, ref, str(sent.id))
         except discord.Forbidden as exc:
             await self.dm_closed(table, seat, exc)
+            return False
+        return True
 
     async def retire_hand(self, ref: HandRef, text: str) -> None:
         """Replace an older ephemeral hand with ``text`` (where the hand went)."""
