@@ -10,11 +10,8 @@ Every Telegram call is queued in the :class:`Outbox` and handles its own
 expected failures: "message is not modified" is ignored, a deleted message is
 sent again, a user who blocked the bot is reported to the group once.
 
-The lobby, the table and the hands are *screens* that converge to the state:
-a change marks them pending in Redis (:mod:`bot.core.pending`), the queued
-call draws the newest state under the screen's lease and clears the mark once
-Telegram took it, and every worker sweeps up the marks a dead or failing
-worker left, so every screen catches up with its table within seconds.
+The lobby, the table and the hands are *screens* that converge to the state
+(:mod:`bot.core.screen_sync`): this module says how each is drawn and sent.
 """
 
 from __future__ import annotations
