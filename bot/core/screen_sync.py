@@ -23,7 +23,7 @@ from redis.exceptions import RedisError
 from bot.core import pending
 from bot.core.errors import TableNotFound, Unavailable
 from bot.core.pending import Mark, PendingScreens
-from bot.core.screens import Screen
+from bot.core.screen_base import Screen
 from bot.core.service import TableService
 from bot.core.tables import Table
 

@@ -13,19 +13,18 @@ import hashlib
 import json
 from collections import OrderedDict
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
 from functools import partial
 from typing import Any
 
-from bot.core import decks, presenters
+from bot.core import presenters
 from bot.core.computers import is_computer
-from bot.core.errors import ServiceError
+from bot.core.deck_screens import DeckScreens
 from bot.core.i18n import I18n
+from bot.core.screen_base import Button, Screen, plain
 from bot.core.service import START_GRACE_SECONDS, Notice, TableService
 from bot.core.store import VS
 from bot.core.tables import Status, Table
 from bot.core.tokens import (
-    DeckToken,
     ExplainToken,
     HintToken,
     LobbyToken,
@@ -37,87 +36,19 @@ from bot.core.tokens import (
 )
 from games import registry
 from games.ai import LEVELS
-from games.core.cards import SUIT_SYMBOLS
-from games.core.errors import GameError
 from games.core.menu import Menu, build_menu, movers
 from games.core.protocol import Action, Game
 from render import registry as renderers
-from render.common import COMPUTER_MARK
 
 IMAGE_CACHE_SIZE = 256
 
 
-@dataclass(frozen=True)
-class Button:
-    """A button: a token to send back, or a URL to open."""
-
-    label: str
-    token: str | None = None
-    url: str | None = None
-    #: one of a menu's options (not a control such as back or a vote), so a
-    #: frontend with little room may list the options in a drop-down instead
-    choice: bool = False
-
-
-@dataclass(frozen=True)
-class Screen:
-    """What one message shows. ``image_key`` names the image for caching and edits."""
-
-    text: str
-    image: bytes | None = None
-    image_key: str | None = None
-    buttons: tuple[tuple[Button, ...], ...] = field(default_factory=tuple)
-
-    def digest(self) -> str:
-        """A fingerprint of everything the screen shows (the picture by its key)."""
-        h = hashlib.sha1(usedforsecurity=False)
-        h.update(self.text.encode())
-        h.update(self.image_key.encode() if self.image_key is not None else self.image or b"")
-        for row in self.buttons:
-            for button in row:
-                h.update(f"|{button.label}|{button.token}|{button.url}".encode())
-        return h.hexdigest()
-
-
-class Screens:
+class Screens(DeckScreens):
     """Builds the lobby, public table and private seat screens in a language."""
 
     def __init__(self, service: TableService, i18n: I18n) -> None:
-        self.service = service
-        self.i18n = i18n
+        super().__init__(service, i18n)
         self._images: OrderedDict[str, bytes] = OrderedDict()
-
-    # -- text helpers --------------------------------------------------------
-
-    def t(self, lang: str, msg: str, **args: Any) -> str:
-        """Translate (a shortcut)."""
-        return self.i18n.t(lang, msg, **args)
-
-    def names(self, table: Table) -> list[str]:
-        """Display names in seat order; seats played by the bot are marked."""
-        return [p.name + (COMPUTER_MARK if p.bot else "") for p in table.players]
-
-    def error(self, exc: Exception, lang: str) -> str:
-        """A refusal explained to the player who caused it."""
-        if isinstance(exc, ServiceError | GameError):
-            for msg in (
-                f"error-{exc.code}",
-                "error-illegal-action" if isinstance(exc, GameError) else "error-internal",
-            ):
-                if self.i18n.has(lang, msg) or self.i18n.has("en", msg):
-                    return self.t(lang, msg, **_plain(exc.params))
-        return self.t(lang, "error-internal")
-
-    def notice(self, table: Table, notice: Notice, lang: str) -> str:
-        """A chat notice (timeouts, votes, seats taken over) in words."""
-        presenter = presenters.get(table.game)
-        args = presenter.args(notice.args, self.names(table))
-        if "kind" in args:
-            args["kind"] = self.t(lang, f"vote-kind-{args['kind']}")
-        if "subject" in notice.args:
-            subject = notice.args["subject"]
-            args["subject"] = "none" if subject is None else self.names(table)[int(subject)]
-        return self.t(lang, f"notice-{notice.msg}", **args)
 
     # -- lobby ---------------------------------------------------------------
 
@@ -433,7 +364,7 @@ class Screens:
         # One line per reason, naming every target it applies to.
         grouped: dict[str, list[str]] = {}
         for choice in game.explain(state, seat, [c.key for c in menu.taken]):
-            reason = t(choice.msg, **_plain(presenter.args(choice.args, names)))
+            reason = t(choice.msg, **plain(presenter.args(choice.args, names)))
             where = presenter.why_target(choice, names, t)
             grouped.setdefault(reason, []).extend([where] if where else [])
         return [t("why-not-title")] + [
@@ -492,104 +423,6 @@ class Screens:
         else:
             text = t("seat-game-over")
         return Screen(text, image, key, tuple(buttons))
-
-    # -- the deck builder ----------------------------------------------------
-
-    def deck(
-        self,
-        game: str,
-        draft: Sequence[str],
-        saved: Sequence[str] | None,
-        card_set: str,
-        suit: str,
-        lang: str,
-        note: str | None = None,
-    ) -> Screen:
-        """The deck builder: counts, validity, and toggles for one set and suit.
-
-        ``note`` is a line about the last press (saved, or why not).
-        """
-        rules = decks.rules(game)
-        t = partial(self.t, lang)
-        presenter = presenters.get(game)
-        cards = [rules.untag(card) for card in draft]
-        per_set = " · ".join(
-            f"{name}: {sum(1 for _, s in cards if s == name)}" for name in rules.sets
-        )
-        problems = rules.problems(list(draft))
-        lines = [
-            t("deck-title", game=t(f"game-{game}")),
-            t("deck-count", count=len(draft), sets=per_set),
-            t("deck-valid") if not problems else t("deck-invalid"),
-            *(f"• {self.error(problem, lang)}" for problem in problems),
-        ]
-        if saved is None:
-            lines.append(t("deck-saved-none"))
-        else:
-            changed = "true" if sorted(saved) != sorted(draft) else "false"
-            lines.append(t("deck-saved", count=len(saved), changed=changed))
-        lines += ["", t("deck-page", set=card_set, suit=_suit_label(suit)), t("deck-hint")]
-        if note:
-            lines += ["", note]
-
-        def go(op: str, to_set: str = card_set, to_suit: str = suit) -> str:
-            return DeckToken(game, to_set, to_suit, op).encode()
-
-        inside = set(draft)
-        toggles = [
-            Button(
-                ("✅ " if rules.tag(code, card_set) in inside else "▫️ ") + presenter.card(code),
-                go(f"t{code[:-1] if suit != decks.JOKER_SUIT else code}"),
-                choice=True,
-            )
-            for code in rules.page(suit)
-        ]
-        buttons = (
-            tuple(
-                Button(("• " if name == card_set else "") + t("deck-set", set=name), go("v", name))
-                for name in rules.sets
-            ),
-            tuple(
-                Button(("• " if page == suit else "") + _suit_label(page), go("v", to_suit=page))
-                for page in decks.PAGES
-            ),
-            *(tuple(toggles[i : i + 5]) for i in range(0, len(toggles), 5)),
-            (Button(t("deck-btn-all"), go("all")), Button(t("deck-btn-none"), go("none"))),
-            (Button(t("deck-btn-standard"), go("std")), Button(t("deck-btn-clear"), go("clr"))),
-            (Button(t("deck-btn-save"), go("save")), Button(t("deck-btn-forget"), go("forget"))),
-        )
-        return Screen("\n".join(lines), buttons=buttons)
-
-    async def deck_builder(self, game: str, player_key: str, lang: str) -> Screen:
-        """The deck builder of ``player_key`` for ``game``, at its first page."""
-        book = self.service.decks
-        draft = await book.draft(game, player_key)
-        saved = await book.saved(game, player_key)
-        first_set = decks.rules(game).sets[0]
-        return self.deck(game, draft, saved, first_set, decks.PAGES[0], lang)
-
-    async def deck_press(
-        self, token: DeckToken, player_key: str, lang: str
-    ) -> tuple[Screen, str | None]:
-        """Apply a deck-builder button to the player's draft and draw the builder again.
-
-        Also returns the line about saving it shows (or why saving was
-        refused, starting with ⚠), which frontends may repeat as an alert.
-        """
-        book = self.service.decks
-        note: str | None = None
-        try:
-            draft = await book.change(token.game, player_key, token.card_set, token.suit, token.op)
-        except GameError as exc:
-            # Only saving refuses, and only an invalid draft: say why, keep the draft.
-            draft = await book.draft(token.game, player_key)
-            note = "⚠ " + self.error(exc, lang)
-        else:
-            if token.op in ("save", "forget"):
-                note = self.t(lang, f"deck-note-{token.op}", count=len(draft))
-        saved = await book.saved(token.game, player_key)
-        screen = self.deck(token.game, draft, saved, token.card_set, token.suit, lang, note)
-        return screen, note
 
     # -- images --------------------------------------------------------------
 
@@ -706,11 +539,3 @@ def _pack(rows: list[tuple[Button, ...]]) -> tuple[tuple[Button, ...], ...]:
         else:
             packed.append(row)
     return tuple(packed)
-
-
-def _suit_label(suit: str) -> str:
-    return "🃏" if suit == decks.JOKER_SUIT else SUIT_SYMBOLS[suit]
-
-
-def _plain(params: dict[str, Any]) -> dict[str, Any]:
-    return {k: v if isinstance(v, int | float) else str(v) for k, v in params.items()}

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from bot.core.screens import Button
+from bot.core.screen_base import Button
 
 MAX_ROWS = 5
 ROW_BUTTONS = 5

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 import discord
 
-from bot.core.screens import Button, Screen
+from bot.core.screen_base import Button, Screen
 from bot.core.tokens import BadToken, LobbyToken, VoteToken, decode
 from bot.discord import ids
 from bot.discord.layout import Picker, Row, fit

@@ -30,8 +30,9 @@ from bot.core.i18n import I18n
 from bot.core.languages import Languages
 from bot.core.pending import PendingScreens
 from bot.core.publishing import ChatPublisher
+from bot.core.screen_base import Button, Screen
 from bot.core.screen_sync import Job, ScreenSync
-from bot.core.screens import Button, Screen, Screens
+from bot.core.screens import Screens
 from bot.core.service import Notice, TableService
 from bot.core.tables import Status, Table
 from bot.core.tokens import LobbyToken, decode

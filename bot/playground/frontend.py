@@ -18,7 +18,8 @@ from typing import Any
 from bot.core.errors import BadRequest, ServiceError, TableNotFound
 from bot.core.i18n import LANGUAGES, I18n
 from bot.core.languages import Languages
-from bot.core.screens import Screen, Screens
+from bot.core.screen_base import Screen
+from bot.core.screens import Screens
 from bot.core.service import Change, Outcome, PlayerInfo, TableService
 from bot.core.tables import Status, Table
 from bot.core.tokens import BadToken, MoveToken, NoopToken, decode

@@ -11,7 +11,7 @@ from aiogram.types import Message, User
 
 from bot.core.errors import ServiceError, TableNotFound
 from bot.core.i18n import LANGUAGES
-from bot.core.screens import Button
+from bot.core.screen_base import Button
 from bot.core.tables import Status
 from bot.core.tokens import NewGameToken
 from bot.telegram import ids, members

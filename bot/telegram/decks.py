@@ -8,7 +8,7 @@ from aiogram.filters import Command, CommandObject
 from aiogram.types import CallbackQuery, Message, User
 
 from bot.core import decks
-from bot.core.screens import Button
+from bot.core.screen_base import Button
 from bot.core.tokens import DeckToken
 from bot.telegram import ids
 from bot.telegram.context import Frontend

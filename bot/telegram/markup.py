@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from aiogram.types import InlineKeyboardButton, InlineKeyboardMarkup
 
-from bot.core.screens import Button, Screen
+from bot.core.screen_base import Button, Screen
 
 CAPTION_LIMIT = 1024
 TEXT_LIMIT = 4096

@@ -9,7 +9,8 @@ import pytest
 from bot.core import decks
 from bot.core.errors import BadRequest, Conflict
 from bot.core.i18n import I18n
-from bot.core.screens import Screen, Screens
+from bot.core.screen_base import Screen
+from bot.core.screens import Screens
 from bot.core.service import TableService
 from bot.core.store import Store
 from bot.core.tokens import DeckToken, decode

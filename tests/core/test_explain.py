@@ -8,7 +8,8 @@ import pytest
 
 from bot.core.errors import BadRequest, NotYourButton, StaleVersion
 from bot.core.i18n import I18n
-from bot.core.screens import Screen, Screens
+from bot.core.screen_base import Screen
+from bot.core.screens import Screens
 from bot.core.service import TableService
 from bot.core.tables import Table
 from bot.core.tokens import ExplainToken, MoveToken, decode

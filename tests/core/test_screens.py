@@ -11,7 +11,8 @@ from PIL import Image
 
 from bot.core.errors import ServiceError
 from bot.core.i18n import I18n
-from bot.core.screens import Screen, Screens
+from bot.core.screen_base import Screen
+from bot.core.screens import Screens
 from bot.core.service import Notice, TableService
 from bot.core.store import Store
 from bot.core.tables import Status

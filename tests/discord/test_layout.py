@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from bot.core.screens import Button
+from bot.core.screen_base import Button
 from bot.discord.layout import Key, Picker, TooManyChoices, fit
 from games import registry
 from games.core.menu import build_menu, movers

@@ -20,7 +20,8 @@ import aiohttp
 from bot.core.i18n import I18n
 from bot.core.languages import Languages
 from bot.core.redis_server import free_port
-from bot.core.screens import Screen, Screens
+from bot.core.screen_base import Screen
+from bot.core.screens import Screens
 from bot.core.service import TableService
 from bot.core.store import Store, connect
 from bot.core.tokens import MoveToken
