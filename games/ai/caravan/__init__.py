@@ -3,8 +3,9 @@
 Every level decides on determinized deals of what the seat cannot see (the
 opponent's hand and draw pile, the order of both draw piles), played out on a
 light model of the game (``model``) and scored by ``evaluate``: ``easy`` looks
-one move ahead on one deal, ``normal`` and ``strong`` search the opponent's
-replies too (``search``).
+one move ahead on one deal; ``normal`` and ``strong`` play their most
+promising moves out a few turns on many deals, ``strong`` on three times as
+many, further, and with more moves tried (``search``).
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from collections.abc import Mapping
 from dataclasses import replace
 from types import MappingProxyType
 
-from games.ai.base import public_events
+from games.ai.base import public_events, slip
 from games.ai.caravan import search
 from games.caravan.game import CaravanGame
 from games.caravan.rules import sort_key
@@ -63,9 +64,10 @@ class CaravanPlayer:
     def choose(
         self, known: CaravanState, seat: int, level: str, rng: random.Random, slips: float
     ) -> Action:
-        """The move of ``level`` (see ``search`` for each level's budget; no level slips)."""
+        """The move of ``level`` (see ``search`` for each level's budget), its
+        runner-up with chance ``slips``."""
         legal = GAME.legal_actions(known, seat)
-        return search.LEVELS[level](known, seat, legal, rng)
+        return slip(search.LEVELS[level](known, seat, legal, rng), rng, slips)
 
 
 def plausible(state: CaravanState, seat: int, need: int) -> list[str]:

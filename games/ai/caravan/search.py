@@ -1,7 +1,17 @@
-"""The levels' searches over determinized deals of what the seat cannot see."""
+"""The levels' searches over determinized deals of what the seat cannot see.
+
+``easy`` looks one ply ahead on one deal. ``normal`` and ``strong`` play each
+promising move out a few turns on many deals (:func:`roller`), which sees
+what a static score, or a search of one reply and one answer, misses: a King
+or a Jack that busts a sold caravan, an outbid, a game ended by a third pair
+sold at the wrong moment. (The search of one reply and one answer that the
+levels used before gained nothing from a bigger budget: its ``strong`` beat
+its ``normal`` about half the time; playouts beat it 83% of the time.)
+"""
 
 from __future__ import annotations
 
+import math
 import random
 from collections import Counter
 from collections.abc import Callable
@@ -13,12 +23,8 @@ from games.caravan.rules import sort_key
 from games.caravan.state import OPENING, CaravanState
 from games.core.protocol import Action
 
-#: The bonus of a move for each pair it takes at once (see ``searcher``): the
-#: least that keeps a sure sale from being put off behind a move the search
-#: rates as well (0.6 is too little in ``test_it_sells_a_caravan_when_it_can``).
-TAKING = 0.8
-
-Level = Callable[[CaravanState, int, list[Action], random.Random], Action]
+#: A level's moves, best first (all of them, or those it searched).
+Level = Callable[[CaravanState, int, list[Action], random.Random], list[Action]]
 
 
 def unseen(known: CaravanState, seat: int) -> list[str]:
@@ -92,25 +98,6 @@ def deal(known: CaravanState, seat: int, pool: list[str], rng: random.Random) ->
     )
 
 
-def reply_value(pos: Position, seat: int, width: int, memo: Memo) -> float:
-    """``pos`` for ``seat`` after the opponent's best reply and ``seat``'s best
-    answer to it; only the opponent's ``width`` best replies by the evaluation
-    get an answer (the evaluation already scores the rest)."""
-    if pos.winner is not None:
-        return evaluate(pos, seat, memo)
-    children = [apply(pos, move) for move in actions(pos)]
-    scored = sorted((evaluate(child, seat, memo), i) for i, child in enumerate(children))
-    best = float("inf")
-    for score, i in scored[:width]:
-        child = children[i]
-        if child.winner is not None:
-            best = min(best, score)
-            continue
-        answer = max(evaluate(apply(child, move), seat, memo) for move in actions(child))
-        best = min(best, answer)
-    return best
-
-
 def _held(pos: Position, seat: int) -> int:
     """How many pairs ``seat`` holds in ``pos``."""
     vals = pos.vals
@@ -125,43 +112,91 @@ def _candidates(
     return sorted(range(len(legal)), key=lambda i: -totals[i])[:keep]
 
 
-def easy(known: CaravanState, seat: int, legal: list[Action], rng: random.Random) -> Action:
+def easy(known: CaravanState, seat: int, legal: list[Action], rng: random.Random) -> list[Action]:
     """One ply on one deal, with noise enough to let a careful beginner win."""
     pos = deal(known, seat, unseen(known, seat), rng)
     memo: Memo = {}
     scores = [evaluate(apply(pos, move), seat, memo) + rng.gauss(0, 0.5) for move in legal]
-    return legal[max(range(len(legal)), key=scores.__getitem__)]
+    return [legal[i] for i in sorted(range(len(legal)), key=lambda i: -scores[i])]
 
 
-def searcher(deals: int, keep: int, width: int) -> Level:
-    """A level that averages, over ``deals`` deals, the :func:`reply_value` of
-    each of its ``keep`` most promising moves (by their one-ply average) and of
-    every move that takes a pair at once, which gets :data:`TAKING` a pair."""
+def _best_child(pos: Position, memo: Memo) -> tuple[Position | None, int]:
+    """The position after the move the seat to move rates best by one ply of
+    :func:`evaluate` (``None`` when it has no move), and how many moves it rated."""
+    seat = pos.turn
+    best, best_score = None, -float("inf")
+    moves = actions(pos)
+    for move in moves:
+        child = apply(pos, move)
+        score = evaluate(child, seat, memo)
+        if score > best_score:
+            best, best_score = child, score
+    return best, len(moves)
 
-    def level(known: CaravanState, seat: int, legal: list[Action], rng: random.Random) -> Action:
+
+def rollout(pos: Position, seat: int, horizon: int, memo: Memo) -> tuple[float, int]:
+    """``seat``'s chance to win ``pos``, after both seats play up to ``horizon``
+    moves each rated best by one ply (1 or 0 once the game is decided, else
+    the evaluation read as a chance), and the number of moves rated on the way."""
+    work = 0
+    for _ in range(horizon):
+        if pos.winner is not None:
+            break
+        child, rated = _best_child(pos, memo)
+        work += rated
+        if child is None:
+            break
+        pos = child
+    if pos.winner is not None:
+        return (1.0 if pos.winner == seat else 0.0), work
+    return 1 / (1 + math.exp(-evaluate(pos, seat, memo))), work
+
+
+def roller(deals: int, keep: int, horizon: int, budget: int) -> Level:
+    """A level that plays each of its ``keep`` most promising moves (by their
+    one-ply average), and every move that takes a pair at once, out by
+    :func:`rollout` on one deal after another (the same deals for every move),
+    until ``deals`` deals or ``budget`` rated moves are spent, and takes the
+    move with the best total chance. The budget counts work, not time, so the
+    choice does not depend on the machine."""
+
+    def level(
+        known: CaravanState, seat: int, legal: list[Action], rng: random.Random
+    ) -> list[Action]:
         pool = unseen(known, seat)
         positions = [deal(known, seat, pool, rng) for _ in range(deals)]
         memo: Memo = {}
         held = _held(positions[0], seat)
-        # A pair taken now is worth more than the search's horizon shows:
-        # taken later, it may be forestalled. Such moves are always searched.
         taking = [_held(apply(positions[0], move), seat) - held for move in legal]
-        searched = _candidates(positions, legal, seat, keep, memo)
+        searched = _candidates(positions[:CANDIDATE_DEALS], legal, seat, keep, memo)
         searched += [i for i, gain in enumerate(taking) if gain > 0 and i not in searched]
-        best, best_total = legal[0], -float("inf")
-        for i in searched:
-            total = TAKING * deals * taking[i]
-            for pos in positions:
-                total += reply_value(apply(pos, legal[i]), seat, width, memo)
-            if total > best_total:
-                best, best_total = legal[i], total
-        return best
+        totals = [0.0] * len(searched)
+        work = 0
+        for pos in positions:
+            for j, i in enumerate(searched):
+                chance, rated = rollout(apply(pos, legal[i]), seat, horizon, memo)
+                # The playouts sell a caravan next turn as readily as now,
+                # but a pair put off may be forestalled: taking it now wins
+                # near ties (see :data:`TAKEN_NOW`).
+                totals[j] += chance + TAKEN_NOW * taking[i]
+                work += rated
+            if work >= budget:
+                break
+        order = sorted(range(len(searched)), key=lambda j: -totals[j])
+        return [legal[searched[j]] for j in order]
 
     return level
 
 
+#: How many deals pick the moves :func:`roller` plays out.
+CANDIDATE_DEALS = 8
+#: What :func:`roller` adds to a move's chance per pair it takes at once: enough
+#: to sell now rather than next turn in ``test_it_sells_a_caravan_when_it_can``
+#: (0.007 apart there), too little to outweigh a real difference.
+TAKEN_NOW = 0.02
+
 LEVELS: dict[str, Level] = {
     "easy": easy,
-    "normal": searcher(deals=5, keep=5, width=2),
-    "strong": searcher(deals=16, keep=8, width=4),
+    "normal": roller(deals=8, keep=5, horizon=8, budget=7_000),
+    "strong": roller(deals=24, keep=8, horizon=10, budget=50_000),
 }
