@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import re
 from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from dataclasses import dataclass
@@ -146,8 +147,9 @@ def populate(fake: FakeTelegram) -> None:
     fake.add_user(OUTSIDER, "Zed", language_code="en")
 
 
-@pytest.fixture
-async def harness(service: TableService, store: Store, clock: FakeClock) -> AsyncIterator[Harness]:
+@contextlib.asynccontextmanager
+async def running(service: TableService, store: Store, clock: FakeClock) -> AsyncIterator[Harness]:
+    """The bot polling the fake, with the harness's people; Аня and Boris opened the bot."""
     async with FakeTelegram() as fake:
         populate(fake)
         tg = await make_frontend(fake, service, store)
@@ -159,6 +161,12 @@ async def harness(service: TableService, store: Store, clock: FakeClock) -> Asyn
         if h.polling is not None and not h.polling.done():
             await h.stop_polling()
         assert fake.internal_errors == []
+
+
+@pytest.fixture
+async def harness(service: TableService, store: Store, clock: FakeClock) -> AsyncIterator[Harness]:
+    async with running(service, store, clock) as h:
+        yield h
 
 
 SEATS = {ANYA: 0, BORIS: 1, VIKA: 2}

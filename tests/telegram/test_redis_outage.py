@@ -21,12 +21,10 @@ from tests.telegram.conftest import (
     GROUP,
     Harness,
     hand,
-    make_frontend,
     mover,
-    populate,
     quick_game,
+    running,
 )
-from tests.telegram.fake_api import FakeTelegram
 
 TRY_AGAIN = ("Хранилище бота сейчас недоступно", "The bot’s storage is not reachable")
 #: Commands that need Redis; ``/rules`` and ``/help`` do not, and answer as usual.
@@ -45,16 +43,8 @@ COMMANDS = [
 async def outage_harness(own_redis: RedisServer, clock: FakeClock) -> AsyncIterator[Harness]:
     redis = connect(own_redis.url)
     store = Store(redis, prefix="outage:")
-    service = TableService(store, clock=clock)
-    async with FakeTelegram() as fake:
-        populate(fake)
-        tg = await make_frontend(fake, service, store)
-        h = Harness(fake, tg, service, store, clock)
-        await h.start_polling()
-        for user in (ANYA, BORIS):
-            await h.say(user, user, "/start")
+    async with running(TableService(store, clock=clock), store, clock) as h:
         yield h
-        await h.stop_polling()
     await redis.aclose()
 
 
