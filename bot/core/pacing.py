@@ -58,7 +58,7 @@ end
 return '0'
 """
 
-# KEYS: chat's next free time. ARGV: the time before which nothing goes.
+# KEYS: the chat's next free time. ARGV: the time before which nothing goes, and now.
 _PAUSE = """
 local free = tonumber(redis.call('GET', KEYS[1]) or '0')
 local until_ = tonumber(ARGV[1])
