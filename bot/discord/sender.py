@@ -14,6 +14,10 @@ import itertools
 import logging
 from collections.abc import Awaitable, Callable
 
+from redis.exceptions import RedisError
+
+from bot.core.errors import Unavailable
+
 log = logging.getLogger("bot.discord")
 
 #: A queued call (what it returns is not used).
@@ -40,6 +44,9 @@ class Sender:
             while (call := self._pending.pop(key, None)) is not None:
                 try:
                     await call()
+                except (Unavailable, RedisError) as exc:
+                    # Redis is out: what the call was drawing stays pending, for later.
+                    log.warning("event=send-failed key=%s error=%s", key, type(exc).__name__)
                 except Exception:
                     # One failed message must not stop the others.
                     log.exception("event=send-failed key=%s", key)

@@ -35,6 +35,7 @@ from redis.exceptions import ConnectionError as RedisConnectionError
 from redis.exceptions import RedisError
 from redis.exceptions import TimeoutError as RedisTimeoutError
 
+from bot.core.errors import Unavailable
 from bot.core.pacing import RateBudget
 from bot.core.screen_sync import Job
 
@@ -51,6 +52,7 @@ TRANSIENT = (
     TimeoutError,
     RedisConnectionError,
     RedisTimeoutError,
+    Unavailable,
 )
 #: Methods that count against a chat's limits.
 PACED = ("Send", "Edit", "Copy", "Forward")
