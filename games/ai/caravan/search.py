@@ -198,5 +198,5 @@ TAKEN_NOW = 0.02
 LEVELS: dict[str, Level] = {
     "easy": easy,
     "normal": roller(deals=8, keep=5, horizon=8, budget=7_000),
-    "strong": roller(deals=24, keep=8, horizon=10, budget=50_000),
+    "strong": roller(deals=32, keep=8, horizon=10, budget=70_000),
 }
