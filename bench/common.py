@@ -8,6 +8,9 @@ import statistics
 import tempfile
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
+
+from redis.asyncio.connection import AbstractConnection
 
 from bot.core.redis_server import RedisServer
 
@@ -44,3 +47,28 @@ def report_presses(
     ):
         p50, p99 = median_and_p99(durations)
         print(f"{platform} {name}: {len(durations)}, handling p50 {p50:.1f} ms, p99 {p99:.1f} ms")
+
+
+class RoundTrips:
+    """Counts Redis round trips (one per command, or per pipeline) made by every
+    client in this process while it is installed: each is one packed send."""
+
+    def __init__(self) -> None:
+        self.count = 0
+
+    @contextlib.contextmanager
+    def installed(self) -> Iterator[RoundTrips]:
+        """Count until the block ends."""
+        original = AbstractConnection.send_packed_command
+
+        async def counted(
+            conn: AbstractConnection, command: Any, check_health: bool = True
+        ) -> None:
+            self.count += 1
+            await original(conn, command, check_health)
+
+        AbstractConnection.send_packed_command = counted  # type: ignore[method-assign]
+        try:
+            yield self
+        finally:
+            AbstractConnection.send_packed_command = original  # type: ignore[method-assign]

@@ -30,9 +30,10 @@ from bench.common import redis_url, report_presses
 from bot.config import DiscordSettings
 from bot.core.i18n import I18n
 from bot.core.languages import Languages
+from bot.core.redis_client import connect
 from bot.core.screens import Screens
 from bot.core.service import PlayerInfo, TableService
-from bot.core.store import Store, connect
+from bot.core.store import Store
 from bot.core.tokens import MoveToken, decode
 from bot.discord.app import build, make_client
 from games import registry

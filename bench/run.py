@@ -24,8 +24,9 @@ from pathlib import Path
 from typing import Any
 
 from bench.common import redis_url
+from bot.core.redis_client import connect
 from bot.core.service import PlayerInfo, TableService
-from bot.core.store import Store, connect
+from bot.core.store import Store
 from games import registry
 from games.core.cards import RANKS_36, make_deck
 from games.core.menu import build_menu

@@ -14,11 +14,13 @@ from bot import logs, playground
 from bot.config import ConfigError, Settings
 from bot.core.i18n import LANGUAGES, I18n
 from bot.core.languages import Languages
+from bot.core.migrate import move_tables_to_shards
 from bot.core.pacing import PressLimiter
+from bot.core.redis_client import connect, server_version
 from bot.core.redis_server import RedisServer, RedisUnavailable
 from bot.core.screens import Screens
 from bot.core.service import TableService
-from bot.core.store import Store, connect
+from bot.core.store import Store
 from bot.core.timers import run_timers
 from bot.discord import app as discord
 from bot.telegram import app as telegram
@@ -48,7 +50,7 @@ async def open_core(settings: Settings) -> AsyncIterator[Core]:
         url = await asyncio.to_thread(server.start)
         log.info("event=redis-started url=%s data_dir=%s", url, server.data_dir)
         print(f"Started a private redis-server at {url}, data in {server.data_dir}")
-    redis = connect(url)
+    redis = connect(url, cluster=settings.redis_cluster)
     try:
         await redis.ping()
         store = Store(
@@ -57,6 +59,7 @@ async def open_core(settings: Settings) -> AsyncIterator[Core]:
             active_ttl=settings.active_ttl,
             finished_ttl=settings.finished_ttl,
         )
+        await move_tables_to_shards(store)
         presses = (
             None
             if settings.press_limit is None
@@ -96,12 +99,12 @@ async def serve(settings: Settings) -> int:
             client = discord.make_client(settings.discord)
             dc = await discord.build(client, core.service, core.screens, core.languages)
             runs.append(discord.run(dc, settings.discord, stop))
-        info = await core.service.store.redis.info("server")
+        version = await server_version(core.service.store.redis)
         log.info(
             "event=started games=%s languages=%s redis=%s telegram=%s discord=%s",
             ",".join(registry.names()),
             ",".join(LANGUAGES),
-            info.get("redis_version"),
+            version,
             _telegram_mode(settings),
             "on" if settings.discord is not None else "off",
         )

@@ -61,6 +61,8 @@ class Settings:
 
     redis_url: str | None
     redis_data_dir: Path
+    #: True: ``redis_url`` names a node of a Redis Cluster.
+    redis_cluster: bool
     key_prefix: str
     active_ttl: int
     finished_ttl: int
@@ -80,8 +82,13 @@ class Settings:
         language = values.get("DEFAULT_LANGUAGE", "ru")
         if language not in LANGUAGES:
             raise ConfigError(f"DEFAULT_LANGUAGE must be one of {', '.join(LANGUAGES)}")
+        redis_url = values.get("REDIS_URL") or None
+        redis_cluster = switch(values, "REDIS_CLUSTER")
+        if redis_cluster and redis_url is None:
+            raise ConfigError("REDIS_CLUSTER=true needs REDIS_URL naming a node of the cluster")
         return cls(
-            redis_url=values.get("REDIS_URL") or None,
+            redis_url=redis_url,
+            redis_cluster=redis_cluster,
             redis_data_dir=Path(values.get("REDIS_DATA_DIR", "data/redis")),
             key_prefix=values.get("REDIS_KEY_PREFIX", "tb:"),
             active_ttl=_positive_int(values, "TABLE_TTL_SECONDS", 7 * 86400),
@@ -155,6 +162,14 @@ def read_dotenv(path: Path) -> dict[str, str]:
         key, _, value = line.partition("=")
         out[key.strip()] = value.strip().strip("'\"")
     return out
+
+
+def switch(values: Mapping[str, str], key: str) -> bool:
+    """A true/false setting (also 1/0, yes/no); unset is false."""
+    raw = (values.get(key) or "false").strip().lower()
+    if raw not in ("true", "false", "1", "0", "yes", "no"):
+        raise ConfigError(f"{key} must be true or false, not {raw!r}")
+    return raw in ("true", "1", "yes")
 
 
 def _port(values: Mapping[str, str], key: str, default: int) -> int:

@@ -11,12 +11,14 @@ from __future__ import annotations
 import io
 import math
 import struct
+import threading
 import unicodedata
-from collections.abc import Sequence
-from functools import lru_cache
+from collections import OrderedDict
+from collections.abc import Callable, Hashable, Sequence
+from functools import lru_cache, partial, update_wrapper
 from operator import itemgetter
 from pathlib import Path
-from typing import Literal
+from typing import Generic, Literal, ParamSpec
 
 from PIL import Image, ImageDraw, ImageFont
 
@@ -27,6 +29,84 @@ BOLD_FONT = FONT_DIR / "DejaVuSans-Bold.ttf"
 RGB = tuple[int, int, int]
 Box = tuple[int, int, int, int]
 Shape = Literal["circle", "triangle", "square", "diamond"]
+
+#: Bytes of pixels all renderers' cached sprites hold together. Measured over
+#: the five games at once (bench.playground_soak): a bigger budget draws no
+#: faster, half of it 25% slower.
+SPRITE_BUDGET = 48 * 2**20
+
+P = ParamSpec("P")
+
+
+class _Sprites:
+    """Every renderer's cached sprites in one LRU, bounded by their pixels' bytes.
+
+    Bounded by count, a few caches of big sprites (a Caravan column, a Krendzu
+    felt, a Klotho row: 0.2 to 3 MB each, up to 256 of them) held 600 MB; what
+    the tables being drawn reuse is a small part of that.
+    """
+
+    def __init__(self, budget: int) -> None:
+        self.budget = budget
+        self.size = 0
+        self._items: OrderedDict[Hashable, Image.Image] = OrderedDict()
+        # Pictures are drawn in worker threads.
+        self._lock = threading.Lock()
+
+    def get(self, key: Hashable) -> Image.Image | None:
+        with self._lock:
+            image = self._items.get(key)
+            if image is not None:
+                self._items.move_to_end(key)
+            return image
+
+    def put(self, key: Hashable, image: Image.Image) -> None:
+        with self._lock:
+            old = self._items.pop(key, None)
+            if old is not None:
+                self.size -= _pixel_bytes(old)
+            self._items[key] = image
+            self.size += _pixel_bytes(image)
+            while self.size > self.budget and len(self._items) > 1:
+                self.size -= _pixel_bytes(self._items.popitem(last=False)[1])
+
+    def drop(self, owner: object) -> None:
+        with self._lock:
+            for key in [k for k in self._items if isinstance(k, tuple) and k[0] is owner]:
+                self.size -= _pixel_bytes(self._items.pop(key))
+
+
+def _pixel_bytes(image: Image.Image) -> int:
+    return image.width * image.height * len(image.getbands())
+
+
+SPRITES = _Sprites(SPRITE_BUDGET)
+
+
+class _Cached(Generic[P]):
+    """A sprite-drawing function whose results are kept in :data:`SPRITES`."""
+
+    def __init__(self, draw: Callable[P, Image.Image]) -> None:
+        self._draw = draw
+        update_wrapper(self, draw)
+        # Forgets this function's sprites; an attribute of each cached function
+        # only, as ``lru_cache`` has it (not of this class).
+        self.cache_clear: Callable[[], None] = partial(SPRITES.drop, self)
+
+    def __call__(self, *args: P.args, **kwargs: P.kwargs) -> Image.Image:
+        key = (self, args, tuple(sorted(kwargs.items())))
+        image = SPRITES.get(key)
+        if image is None:
+            image = self._draw(*args, **kwargs)
+            SPRITES.put(key, image)
+        return image
+
+
+def sprite_cache(draw: Callable[P, Image.Image]) -> _Cached[P]:
+    """Cache a function drawing a sprite (arguments hashable, as for ``lru_cache``)
+    in the shared, size-bounded :data:`SPRITES`; paste from it, never draw on it."""
+    return _Cached(draw)
+
 
 # Okabe–Ito: distinguishable under the common colour-vision deficiencies.
 BLACK: RGB = (0, 0, 0)
@@ -425,7 +505,7 @@ def draw_row_marker(
         draw_star(draw, (6 + size, mid), size - 2)
 
 
-@lru_cache(maxsize=32)
+@sprite_cache
 def card_back(width: int, height: int) -> Image.Image:
     """A face-down card (RGBA, transparent corners), cached by size."""
     im = Image.new("RGBA", (width, height), (0, 0, 0, 0))
@@ -445,7 +525,7 @@ def card_back(width: int, height: int) -> Image.Image:
     return im
 
 
-@lru_cache(maxsize=32)
+@sprite_cache
 def seat_badge(number: int, diameter: int, fill: RGB = INK, text: RGB = PAPER) -> Image.Image:
     """A round badge with a seat number (1-based), cached; RGBA."""
     im = Image.new("RGBA", (diameter, diameter), (0, 0, 0, 0))
@@ -462,7 +542,7 @@ def paste(canvas: Image.Image, sprite: Image.Image, xy: tuple[int, int]) -> None
     canvas.paste(sprite, xy, sprite)
 
 
-@lru_cache(maxsize=32)
+@sprite_cache
 def fan_of_backs(count: int, card_w: int, card_h: int, step: int) -> Image.Image:
     """``count`` face-down cards overlapped by ``step`` px (a hand-size icon), cached."""
     count = max(count, 0)
@@ -522,7 +602,7 @@ def _ink_sprite(text: str, fnt: ImageFont.FreeTypeFont, fill: RGB, max_width: in
     return sprite
 
 
-@lru_cache(maxsize=512)
+@sprite_cache
 def playing_card_face(
     code: str, width: int, height: int, *, index: bool = True, fill: RGB = PAPER
 ) -> Image.Image:
@@ -564,7 +644,7 @@ def playing_card_face(
     return im
 
 
-@lru_cache(maxsize=32)
+@sprite_cache
 def playing_card_back(width: int, height: int) -> Image.Image:
     """A face-down playing card (RGBA), cached by size.
 
@@ -607,7 +687,7 @@ def _smooth_disc(diameter: int, fill: RGB, outline: RGB, outline_width: float) -
     return im.resize((diameter, diameter), Image.Resampling.LANCZOS)
 
 
-@lru_cache(maxsize=128)
+@sprite_cache
 def chip(label: str, diameter: int, fill: RGB, *, ring: RGB | None = None) -> Image.Image:
     """A player's round chip in ``fill`` with ``label`` (a seat number) on it, RGBA, cached.
 
@@ -645,16 +725,7 @@ def chip(label: str, diameter: int, fill: RGB, *, ring: RGB | None = None) -> Im
     return im
 
 
-@lru_cache(maxsize=16)
-def dealer_button(diameter: int) -> Image.Image:
-    """The dealer's button (a white disc with a "D", as on card tables), RGBA, cached."""
-    im = _smooth_disc(diameter, PAPER, INK, max(1.5, diameter / 14))
-    fnt = font(round(diameter * 0.56), bold=True)
-    ImageDraw.Draw(im).text((diameter / 2, diameter / 2 + 1), "D", font=fnt, fill=INK, anchor="mm")
-    return im
-
-
-@lru_cache(maxsize=16)
+@sprite_cache
 def half_token(diameter: int, fill: RGB = GOLD) -> Image.Image:
     """A circle with its left half filled: one "half" (e.g. a half victory), RGBA, cached."""
     big = diameter * SUPERSAMPLE
@@ -677,7 +748,7 @@ def draw_check(draw: ImageDraw.ImageDraw, box: Box, fill: RGB = GREEN, width: in
     draw.line(points, fill=fill, width=width or max(2, round(w / 5)), joint="curve")
 
 
-@lru_cache(maxsize=16)
+@sprite_cache
 def tick(size: int) -> Image.Image:
     """A green tick on a transparent ``size``-square sprite ("yes", "done")."""
     im = Image.new("RGBA", (size, size), (0, 0, 0, 0))
@@ -685,7 +756,7 @@ def tick(size: int) -> Image.Image:
     return im
 
 
-@lru_cache(maxsize=16)
+@sprite_cache
 def ballot_box(size: int) -> Image.Image:
     """A ballot box with a ticked paper going in (the "vote" icon), RGBA, cached."""
     big = size * SUPERSAMPLE

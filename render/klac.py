@@ -5,19 +5,20 @@ state). The images carry no words: names, numbers and symbols only, so the
 caption beside them does the talking in the reader's language.
 
 Each colour has its own shape as well as its own hue, for colour-blind
-players: blue = circle, orange = triangle, green = square.
+players: blue = circle, orange = diamond, green = square, the shapes of the
+🔵 🔶 🟩 marks the captions and buttons use for the same colours.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from functools import lru_cache
 from typing import Any
 
 from PIL import Image, ImageDraw
 
 from render import common as c
+from render.symbols import round_arrows
 
 TABLE_WIDTH = 1200
 HAND_WIDTH = 800
@@ -34,7 +35,7 @@ DEPTH_SHOWN = 3  # under-card edges drawn; the "×N" pill gives the exact depth
 # Colour letter -> (fill, shape). Shapes make colours tellable without hue.
 COLOURS: Mapping[str, tuple[c.RGB, c.Shape]] = {
     "B": (c.BLUE, "circle"),
-    "O": (c.ORANGE, "triangle"),
+    "O": (c.ORANGE, "diamond"),
     "G": (c.GREEN, "square"),
 }
 COLOUR_ORDER = ("B", "O", "G")
@@ -59,11 +60,11 @@ def _parse(code: object) -> _Card:
 # ------------------------------------------------------------------ sprites
 
 
-@lru_cache(maxsize=512)
+@c.sprite_cache
 def card_face(code: str, width: int, height: int) -> Image.Image:
     """The face of Klac! card ``code`` (e.g. ``"O14"``) at a size, RGBA, cached."""
     card = _parse(code)
-    fill, shape = COLOURS.get(card.colour, (UNKNOWN_CARD, "diamond"))
+    fill, shape = COLOURS.get(card.colour, (UNKNOWN_CARD, "circle"))
     im = Image.new("RGBA", (width, height), (0, 0, 0, 0))
     d = ImageDraw.Draw(im)
     radius = max(3, width // 8)
@@ -105,7 +106,7 @@ def card_face(code: str, width: int, height: int) -> Image.Image:
     return im
 
 
-@lru_cache(maxsize=64)
+@c.sprite_cache
 def _depth_pill(depth: int, height: int) -> Image.Image:
     label = f"×{depth}"
     fnt = c.font(int(height * 0.72), bold=True)
@@ -118,7 +119,7 @@ def _depth_pill(depth: int, height: int) -> Image.Image:
     return im
 
 
-@lru_cache(maxsize=16)
+@c.sprite_cache
 def _colour_marks(present: frozenset[str], size: int, gap: int) -> Image.Image:
     # Lit = colour present among the row's top cards; unlit = hollow grey outline.
     im = Image.new("RGBA", (3 * size + 2 * gap, size), (0, 0, 0, 0))
@@ -134,7 +135,7 @@ def _colour_marks(present: frozenset[str], size: int, gap: int) -> Image.Image:
     return im
 
 
-@lru_cache(maxsize=8)
+@c.sprite_cache
 def _empty_slot(width: int, height: int) -> Image.Image:
     im = Image.new("RGBA", (width, height), (0, 0, 0, 0))
     d = ImageDraw.Draw(im)
@@ -223,10 +224,16 @@ def _draw_deck(
     return int(x + w + 10 + fnt.getlength(str(count)))
 
 
-def _draw_round(draw: ImageDraw.ImageDraw, x: int, cy: int, view: Mapping[str, Any]) -> int:
-    """Round number and match target, drawn as "R2 ⚑150"; returns the x after it."""
+def _draw_round(
+    canvas: Image.Image, draw: ImageDraw.ImageDraw, x: int, cy: int, view: Mapping[str, Any]
+) -> int:
+    """Round number and match target, drawn as "🔄2 ⚑150" (the caption's marks for
+    them: a letter would be an abbreviation of one language); returns the x after it."""
+    icon = round_arrows(40)
+    c.paste(canvas, icon, (x, cy - icon.height // 2))
+    x += icon.width + 6
     big = c.font(42, bold=True)
-    label = f"R{max(1, _int(view.get('round'), 1))}"
+    label = str(max(1, _int(view.get("round"), 1)))
     c.draw_text(draw, (x, cy), label, big, c.INK)
     x += int(big.getlength(label)) + 22
     target = f"⚑{_int(view.get('target'), 150)}"
@@ -249,7 +256,6 @@ class _TableContext:
     winners: frozenset[int]
     last: tuple[int, int, int] | None  # (target seat, stack index, seat who played)
     last_round: list[int] | None
-    last_round_no: int
 
 
 def _context(view: Mapping[str, Any], names: Sequence[str]) -> _TableContext:
@@ -263,10 +269,8 @@ def _context(view: Mapping[str, Any], names: Sequence[str]) -> _TableContext:
             last_t = (target, stack, who)
     lr = view.get("last_round")
     last_round = None
-    last_round_no = 0
     if isinstance(lr, Mapping):
         last_round = (([_int(v) for v in _list(lr.get("scores"))]) + [0] * seats)[:seats]
-        last_round_no = _int(lr.get("round"), max(1, _int(view.get("round"), 1) - 1))
     winners = (
         frozenset(_int(w, -1) for w in _list(view.get("winners")))
         if view.get("over")
@@ -282,7 +286,6 @@ def _context(view: Mapping[str, Any], names: Sequence[str]) -> _TableContext:
         winners=winners,
         last=last_t,
         last_round=last_round,
-        last_round_no=last_round_no,
     )
 
 
@@ -327,13 +330,13 @@ class _Panel:
     turn: bool
     winner: bool
     total: int
-    last_round: str | None  # e.g. "R2 +22"
+    last_round: str | None  # the last round's points, e.g. "+22", after a 🔄
     present: frozenset[str]
     score: int
     hand: int
 
 
-@lru_cache(maxsize=64)
+@c.sprite_cache
 def _panel_sprite(p: _Panel) -> Image.Image:
     """A row's left panel as an opaque RGB tile; panels rarely change per move."""
     im = Image.new("RGB", (PANEL_W, ROW_H), p.bg)
@@ -353,7 +356,9 @@ def _panel_sprite(p: _Panel) -> Image.Image:
     c.draw_text(draw, (PANEL_X + 32, line2), total, total_font, c.INK)
     if p.last_round is not None:
         tx = PANEL_X + 32 + int(total_font.getlength(total)) + 16
-        c.draw_text(draw, (tx, line2 + 4), p.last_round, c.font(26), c.MUTED)
+        icon = round_arrows(24, c.MUTED)
+        c.paste(im, icon, (tx, line2 + 4 - icon.height // 2))
+        c.draw_text(draw, (tx + icon.width + 4, line2 + 4), p.last_round, c.font(26), c.MUTED)
 
     line3 = 150
     marks = _colour_marks(p.present, 30, 8)
@@ -391,7 +396,7 @@ def _draw_row(
     draw.line((PANEL_W, y + ROW_H - 1, TABLE_WIDTH, y + ROW_H - 1), fill=c.FAINT, width=2)
     last_round = None
     if ctx.last_round is not None:
-        last_round = f"R{ctx.last_round_no} {_signed(ctx.last_round[seat])}"
+        last_round = _signed(ctx.last_round[seat])
     panel = _Panel(
         seat=seat,
         name=_name(ctx.names, seat),
@@ -427,7 +432,7 @@ def _draw_row(
             c.paste(canvas, sprite, (x, card_y - DEPTH_STEP * DEPTH_SHOWN))
 
 
-@lru_cache(maxsize=1024)
+@c.sprite_cache
 def _stack_sprite(visible: tuple[str, ...], depth: int, card_w: int, card_h: int) -> Image.Image:
     """A whole stack (under-card edges, top card, "×N" pill) as one sprite.
 
@@ -461,7 +466,7 @@ def _draw_header(
     draw.rectangle((0, 0, width, HEADER_H - 1), fill=c.BACKGROUND)
     draw.line((0, HEADER_H - 1, width, HEADER_H - 1), fill=c.FAINT, width=2)
     cy = HEADER_H // 2
-    x = _draw_round(draw, 22, cy, view)
+    x = _draw_round(canvas, draw, 22, cy, view)
     x = _draw_deck(canvas, draw, x + 40, cy, _int(view.get("deck")), 58)
 
     if ctx.winners:

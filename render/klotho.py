@@ -16,12 +16,12 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from functools import lru_cache
 from typing import Any
 
 from PIL import Image, ImageDraw
 
 from render import common as c
+from render.symbols import dealer_button
 
 WIDTH = 1200
 HEADER_H = 96
@@ -45,8 +45,10 @@ FIGURES = frozenset({"J", "Q", "K", "A"})
 # Exact in the PNG palette: tests compare pixels with them.
 KEEP: tuple[c.RGB, ...] = (*c.KEY_COLOURS, *c.CARD_COLOURS, FELT, FELT_LABEL, WINNER_BAND)
 
-# Last action kind -> symbol drawn in the header after the actor's badge.
-KIND_SYMBOLS: Mapping[str, str] = {"place": "⬇", "move": "➜", "turn": "↻", "replace": "⇄"}
+# Last action kind -> symbol drawn in the header after the actor's badge. A
+# replacement shows the ♻ its button wears; the font has no glyph for the
+# other buttons' emoji, and the caption says in words what was done.
+KIND_SYMBOLS: Mapping[str, str] = {"place": "⬇", "move": "➜", "turn": "↻", "replace": "♻"}
 
 
 # ------------------------------------------------------------------ geometry
@@ -244,7 +246,7 @@ def _name(names: Sequence[str], seat: int) -> str:
 # ------------------------------------------------------------------- sprites
 
 
-@lru_cache(maxsize=256)
+@c.sprite_cache
 def card_sprite(code: str | None, width: int, height: int) -> Image.Image:
     """A field card: the face of ``code``, or the back when None; RGBA, cached.
 
@@ -258,7 +260,7 @@ def card_sprite(code: str | None, width: int, height: int) -> Image.Image:
     return c.playing_card_face(code, width, height, index=False, fill=fill)
 
 
-@lru_cache(maxsize=8)
+@c.sprite_cache
 def _empty_place(width: int, height: int) -> Image.Image:
     # Only a corrupt view leaves a place without a card; show a hole, not a card.
     im = Image.new("RGBA", (width, height), (0, 0, 0, 0))
@@ -268,7 +270,7 @@ def _empty_place(width: int, height: int) -> Image.Image:
     return im
 
 
-@lru_cache(maxsize=16)
+@c.sprite_cache
 def _triplet_pill(height: int, *, plain: bool = False) -> Image.Image:
     """The choice a triplet offers, a point or a half victory: "+1 / ◐ ?".
 
@@ -299,7 +301,7 @@ def _triplet_pill(height: int, *, plain: bool = False) -> Image.Image:
     return im
 
 
-@lru_cache(maxsize=4)
+@c.sprite_cache
 def _pending_mark(size: int) -> Image.Image:
     # A voter who has not answered yet: an empty ring where the tick will go.
     big = size * c.SUPERSAMPLE
@@ -312,7 +314,7 @@ def _pending_mark(size: int) -> Image.Image:
     return im.resize((size, size), Image.Resampling.LANCZOS)
 
 
-@lru_cache(maxsize=32)
+@c.sprite_cache
 def _cell_tag(label: str, height: int) -> Image.Image:
     """A cell coordinate in a small outlined box ("B3"): where a chip stands."""
     fnt = c.font(round(height * 0.62), bold=True)
@@ -325,7 +327,7 @@ def _cell_tag(label: str, height: int) -> Image.Image:
     return im
 
 
-@lru_cache(maxsize=4)
+@c.sprite_cache
 def _field_icon(size: int) -> Image.Image:
     """A 3×3 grid of tiny card backs: "a field", the tour icon."""
     im = Image.new("RGBA", (size, size), (0, 0, 0, 0))
@@ -351,7 +353,7 @@ LEGEND_CARD = (56, 76)
 LEGEND_ROW_H = 90
 
 
-@lru_cache(maxsize=2)
+@c.sprite_cache
 def _legend() -> Image.Image:
     """The scoring combinations as mini lines of cards, for a panel with room to spare.
 
@@ -401,7 +403,7 @@ class _Row:
     triplet: bool
 
 
-@lru_cache(maxsize=128)
+@c.sprite_cache
 def _row_sprite(r: _Row) -> Image.Image:
     """A player's panel row as an opaque RGB tile; most rows survive a move unchanged."""
     h = r.height
@@ -416,7 +418,7 @@ def _row_sprite(r: _Row) -> Image.Image:
     name_x = 108
     right = PANEL_W - 12
     if r.dealer:
-        button = c.dealer_button(34)
+        button = dealer_button(40)
         c.paste(im, button, (right - button.width, line1 - button.height // 2))
         right -= button.width + 10
     c.draw_name(draw, (name_x, line1), r.name, right - name_x, 32, min_size=24)
@@ -493,7 +495,7 @@ def _draw_panel(canvas: Image.Image, ctx: _Context, names: Sequence[str], height
 # --------------------------------------------------------------------- field
 
 
-@lru_cache(maxsize=8)
+@c.sprite_cache
 def _labels(rows: int, cols: int) -> Image.Image:
     """The felt with its column letters and row numbers, as an RGB tile; cached per grid."""
     im = Image.new("RGB", (FIELD_W, field_height(rows, cols)), FELT)
@@ -509,7 +511,7 @@ def _labels(rows: int, cols: int) -> Image.Image:
     return im
 
 
-@lru_cache(maxsize=128)
+@c.sprite_cache
 def _cell_tile(
     code: str | None, chip: int | None, turn: bool, width: int, height: int
 ) -> Image.Image:

@@ -3,6 +3,8 @@
 ``REDIS_URL`` set: use that server, each test under its own key prefix (and
 its keys deleted afterwards). Unset: start a private ``redis-server`` on a
 free loopback port for the session, so the suite passes on a fresh machine.
+``REDIS_CLUSTER=true``: the same against a Redis Cluster: ``REDIS_URL``
+names a node, or, unset, the suite starts a local cluster of three masters.
 """
 
 from __future__ import annotations
@@ -13,12 +15,13 @@ from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
 
 import pytest
-from redis.asyncio import Redis
 
+from bot.config import switch
 from bot.core.i18n import I18n
-from bot.core.redis_server import RedisServer
+from bot.core.redis_client import RedisClient, connect
+from bot.core.redis_server import LocalCluster, RedisServer
 from bot.core.service import TableService
-from bot.core.store import Store, connect
+from bot.core.store import Store
 
 
 class FakeClock:
@@ -34,13 +37,29 @@ class FakeClock:
         self.now += seconds
 
 
+#: The suite's Redis is a cluster (``REDIS_CLUSTER=true``).
+ON_CLUSTER = switch(os.environ, "REDIS_CLUSTER")
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Every core test runs on a Redis Cluster too (``-m cluster``)."""
+    core = Path(__file__).parent / "core"
+    for item in items:
+        if core in item.path.parents:
+            item.add_marker(pytest.mark.cluster)
+
+
 @pytest.fixture(scope="session")
 def redis_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     url = os.environ.get("REDIS_URL")
     if url:
         yield url
         return
-    server = RedisServer(tmp_path_factory.mktemp("redis"), persist=False)
+    server: RedisServer | LocalCluster
+    if ON_CLUSTER:
+        server = LocalCluster(tmp_path_factory.mktemp("redis-cluster"))
+    else:
+        server = RedisServer(tmp_path_factory.mktemp("redis"), persist=False)
     yield server.start()
     server.stop()
 
@@ -55,8 +74,8 @@ def own_redis(tmp_path: Path) -> Iterator[RedisServer]:
 
 
 @pytest.fixture
-async def redis(redis_url: str) -> AsyncIterator[Redis]:
-    client = connect(redis_url)
+async def redis(redis_url: str) -> AsyncIterator[RedisClient]:
+    client = connect(redis_url, cluster=ON_CLUSTER)
     yield client
     await client.aclose()
 
@@ -67,7 +86,7 @@ def prefix() -> str:
 
 
 @pytest.fixture
-async def store(redis: Redis, prefix: str) -> AsyncIterator[Store]:
+async def store(redis: RedisClient, prefix: str) -> AsyncIterator[Store]:
     yield Store(redis, prefix=prefix)
     keys = [k async for k in redis.scan_iter(match=f"{prefix}*", count=500)]
     if keys:

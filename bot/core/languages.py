@@ -4,11 +4,17 @@ A chat speaks what someone chose with ``/lang`` there, else the default. A
 user reads what they chose, else what their platform reports
 (``language_code``, remembered for messages the bot sends unprompted), else
 the default.
+
+A frontend reads what one change needs (the chat's and every player's
+language) in one round trip with :meth:`Languages.read_in`.
 """
 
 from __future__ import annotations
 
 import contextlib
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass
+from typing import Any
 
 from redis.exceptions import RedisError
 
@@ -20,12 +26,50 @@ class UnknownLanguage(ValueError):
     """Only the catalog's languages can be chosen."""
 
 
+@dataclass(frozen=True)
+class Spoken:
+    """The languages :meth:`Languages.read_in` read, by chat and by player key."""
+
+    chats: dict[str, str]
+    users: dict[str, str]
+
+
 class Languages:
     """Language choices, remembered in Redis."""
 
     def __init__(self, store: Store, default: str) -> None:
         self.store = store
         self.default = default
+
+    def _key(self, scope: str) -> str:
+        # The store's own layout (``Plang:SCOPE``), for reads queued in a pipeline.
+        return f"{self.store.prefix}lang:{scope}"
+
+    def read_in(
+        self, pipe: Any, chats: Sequence[str], users: Sequence[str]
+    ) -> Callable[[Iterator[Any]], Spoken]:
+        """Queue reading the languages of ``chats`` (one reply each) and of the
+        players ``users`` (two replies each) in ``pipe``; the function returned
+        takes those replies, in order, and says what each one speaks, as
+        :meth:`for_chat` and :meth:`for_user` would."""
+        for chat in chats:
+            pipe.get(self._key(f"chat:{chat}"))
+        for key in users:
+            pipe.get(self._key(f"user:{key}"))
+            pipe.get(self._key(f"platform:{key}"))
+
+        def read(replies: Iterator[Any]) -> Spoken:
+            by_chat = {chat: next(replies) or self.default for chat in chats}
+            by_user = {}
+            for key in users:
+                chosen, code = next(replies), next(replies)
+                by_user[key] = chosen or self._pick(code)
+            return Spoken(by_chat, by_user)
+
+        return read
+
+    def _pick(self, code: str | None) -> str:
+        return pick_language(code, self.default) if code else self.default
 
     async def for_chat(self, chat: str) -> str:
         """The language of group messages in ``chat``."""
@@ -49,7 +93,7 @@ class Languages:
         except RedisError:
             # Redis is down: still say so, in the language the platform reports.
             code = platform_code
-        return pick_language(code, self.default) if code else self.default
+        return self._pick(code)
 
     async def note_platform(self, player_key: str, platform_code: str | None) -> None:
         """Remember the platform's language code, for messages sent unprompted later.

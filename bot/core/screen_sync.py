@@ -92,18 +92,21 @@ class ScreenSync:
     async def sync(self, mark: Mark, gate: Gate) -> None:
         """Bring one screen up to the newest state and clear its mark.
 
-        Only once the rate budget lets a call go does the worker take the
-        screen's lease and draw the state it reads then; it goes round again
-        as long as the state moved on while it sent.
+        The worker takes the screen's lease, waits until the rate budget lets
+        a call go, and only then draws the state it reads (its pictures drawn
+        already by the first look); it goes round again as long as the state
+        moved on while it sent. The budget is spent right before the call
+        (not before waiting for a lease another worker holds), so that every
+        worker's calls to a chat keep their spacing.
         """
         table_id, ref = mark.table_id, mark.ref
         while await self._behind(table_id, ref) is not None:
-            await gate()
             token = await self._lease(table_id, ref)
             if token is None:
                 # Another worker is drawing it; the mark stays until one clears it.
                 return
             try:
+                await gate()
                 behind = await self._behind(table_id, ref)
                 if behind is None:
                     continue

@@ -12,7 +12,7 @@ import asyncio
 import hashlib
 import json
 from collections import OrderedDict
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from functools import partial
 from typing import Any
 
@@ -20,6 +20,8 @@ from bot.core import presenters
 from bot.core.computers import is_computer
 from bot.core.deck_screens import DeckScreens
 from bot.core.i18n import I18n
+from bot.core.ratings import Rating
+from bot.core.record_screens import rating_lines
 from bot.core.screen_base import Button, Screen, plain
 from bot.core.service import START_GRACE_SECONDS, Notice, TableService
 from bot.core.store import VS
@@ -59,7 +61,10 @@ class Screens(DeckScreens):
         title = t(f"game-{table.game}")
         if table.status in (Status.PLAYING, Status.FINISHED):
             players = ", ".join(p.name for p in table.players)
-            return Screen(t("lobby-started", game=title, players=players))
+            over = table.status == Status.FINISHED
+            return Screen(
+                t("lobby-finished" if over else "lobby-started", game=title, players=players)
+            )
         if table.status != Status.LOBBY:
             return Screen(t("lobby-closed", game=title))
         seats = "\n".join(
@@ -129,15 +134,24 @@ class Screens(DeckScreens):
         back = (Button(t("btn-computers-done"), LobbyToken(table.id, "b").encode()),)
         return (add, *remove, back)
 
-    def stats(self, player: str, counts: dict[str, dict[str, int]], lang: str) -> str:
-        """``/stats``: games played and won per game among people, and the
-        results against the computer per level apart."""
+    def stats(
+        self,
+        player: str,
+        counts: dict[str, dict[str, int]],
+        lang: str,
+        ratings: Mapping[str, Rating] | None = None,
+    ) -> str:
+        """``/stats``: games played and won per game among people, the rating
+        where there is one, and the results against the computer per level apart."""
         t = partial(self.t, lang)
         lines = [t("stats-title", player=player)]
+        rated = rating_lines(self.i18n, lang, ratings or {})
         for game in registry.names():
             row = counts.get(game, {"played": 0, "won": 0})
             title = t(f"game-{game}")
             lines.append(t("stats-line", game=title, played=row["played"], won=row["won"]))
+            if game in rated:
+                lines.append(rated[game])
             if row.get("hints"):
                 lines.append(t("stats-hints", count=row["hints"]))
             for level in LEVELS:

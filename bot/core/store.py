@@ -1,24 +1,26 @@
 """The Redis store: tables with one compare-and-set per change, and indexes.
 
-Key layout (``P`` is the configurable prefix, ``ID`` a table id) and how long
-each key lives:
+Key layout (``P`` is the configurable prefix, ``ID`` a table id, ``S`` its
+shard, ``crc32(ID) % SHARDS``) and how long each key lives:
 
-- ``P{t:ID}``       hash: ``v`` record version, ``meta`` table JSON, ``state``
-  game JSON. Expires after ``active_ttl`` without a change (``finished_ttl``
-  once the game is over); every other per-table key goes with it.
-- ``P{t:ID}:log``   list: every applied action, ``seat action-json``, for
+- ``P{s:S}:t:ID``       hash: ``v`` record version, ``meta`` table JSON,
+  ``state`` game JSON. Expires after ``active_ttl`` without a change
+  (``finished_ttl`` once the game is over); every other per-table key goes
+  with it.
+- ``P{s:S}:t:ID:log``   list: every applied action, ``seat action-json``, for
   replay. The table's TTL.
-- ``P{t:ID}:refs``  hash: frontend message references (never versioned). The
-  table's TTL.
-- ``P{t:ID}:lease:REF``  string: a worker drawing one screen (``pending``).
-  Seconds.
+- ``P{s:S}:t:ID:refs``  hash: frontend message references (never versioned).
+  The table's TTL.
+- ``P{s:S}:t:ID:lease:REF``  string: a worker drawing one screen
+  (``pending``). Seconds.
+- ``P{s:S}:due``        sorted set: ``ID|kind`` → when a timer of a table of
+  the shard fires. No TTL: a member is removed when its timer fires or is
+  cancelled (a timer of a table that expired fires once, finds no table and
+  is dropped).
 - ``Pchat:CHAT``    string: the active table of a chat (or forum topic).
   ``active_ttl``, renewed by every change; deleted when the game ends.
 - ``Puser:KEY``     set: tables a player sits at. ``active_ttl``, renewed on
   joining; the table leaves it when the game ends.
-- ``Pdue``          sorted set: ``ID|kind`` → when a timer fires. No TTL: a
-  member is removed when its timer fires or is cancelled (a timer of a table
-  that expired fires once, finds no table and is dropped).
 - ``Ppending:FRONTEND``  sorted set: screens behind their table
   (``bot.core.pending``). No TTL, for the same reason: a member is removed
   once its screen is current or its table is gone.
@@ -30,38 +32,62 @@ each key lives:
   choice the person made.
 - ``Pflag:NAME``    set: members with a frontend flag (e.g. users the bot may
   message). Kept: it holds what the platform told once (a /start).
+- ``Pmigrated:shards``  string: tables of the layout before shards were moved
+  (``bot.core.migrate``). Kept, so later starts skip the scan.
+- ``P{h:CHAT}:…``  finished games, kept 90 days (``bot.core.history``).
+- ``P{r:GAME}:…``  ratings and leaderboards, kept (``bot.core.ratings``).
 - ``Pdeck:KIND:GAME:KEY``  string: a player's deck for a game as a JSON list of
   cards; KIND ``saved`` (kept: the player built it) or ``draft`` (being
   built, expires).
 
-The per-table keys share the hash tag ``{t:ID}``, so the compare-and-set
-script touches one Redis Cluster slot. Index keys are written outside it: they
-are derived data and every reader tolerates a stale entry.
+A table's keys and its shard's timers share the hash tag ``{s:S}``, so one
+script checks the version, writes the record, the log and the TTLs, and
+moves the table's timers, all in one Redis Cluster slot and one round trip;
+the shards spread tables and timers over the cluster's masters. Index keys
+are written beside it (in the same pipeline): they are derived data and every
+reader tolerates a stale entry.
 """
 
 from __future__ import annotations
 
 import json
 import secrets
-import time
-from collections.abc import Callable
+import zlib
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, cast
 
-from redis.asyncio import Redis
-from redis.asyncio.retry import Retry
-from redis.backoff import ExponentialBackoff
-from redis.exceptions import ConnectionError as RedisConnectionError
-from redis.exceptions import TimeoutError as RedisTimeoutError
 from redis.exceptions import WatchError
 
+from bot.core.redis_client import RedisClient
 from bot.core.tables import Table
 from games.core import serial
 
 #: Joins a game and the computer's level in the record of games against it.
 VS = ":vs:"
 
-_CAS = """
+# Moves a table's timers in its shard: ARGV from ``first`` on are the table
+# id, then pairs of a kind and its time ('' cancels it).
+_TIMERS = """
+local function set_timers(due, first)
+  local id = ARGV[first]
+  for i = first + 1, #ARGV, 2 do
+    local member = id .. '|' .. ARGV[i]
+    if ARGV[i + 1] == '' then
+      redis.call('ZREM', due, member)
+    else
+      redis.call('ZADD', due, ARGV[i + 1], member)
+    end
+  end
+end
+"""
+
+# KEYS: the record, its log, its refs, its shard's timers. ARGV: the expected
+# version ('' to create), the new one, meta, state, TTL, a log entry or '',
+# then the timers (see _TIMERS).
+_CAS = (
+    _TIMERS
+    + """
 local cur = redis.call('HGET', KEYS[1], 'v')
 if ARGV[1] == '' then
   if cur then return 0 end
@@ -74,8 +100,21 @@ redis.call('EXPIRE', KEYS[1], ttl)
 if ARGV[6] ~= '' then redis.call('RPUSH', KEYS[2], ARGV[6]) end
 if redis.call('EXISTS', KEYS[2]) == 1 then redis.call('EXPIRE', KEYS[2], ttl) end
 if redis.call('EXISTS', KEYS[3]) == 1 then redis.call('EXPIRE', KEYS[3], ttl) end
+set_timers(KEYS[4], 7)
 return 1
 """
+)
+
+# KEYS: the record, its shard's timers. ARGV: the version the timers were
+# worked out from, then the timers. A newer record has set its own.
+_TIMERS_IF_CURRENT = (
+    _TIMERS
+    + """
+if redis.call('HGET', KEYS[1], 'v') ~= ARGV[1] then return 0 end
+set_timers(KEYS[2], 2)
+return 1
+"""
+)
 
 # A table's message references live exactly as long as the table: a finished
 # table is kept for a day, and its references must not stay on for a week.
@@ -93,11 +132,23 @@ return 0
 
 # Due timers (and pending screens) are leased, not removed, so a worker that
 # dies while handling one lets another worker pick it up once the lease runs out.
-CLAIM_DUE = """
+_CLAIM = """
 local due = redis.call('ZRANGEBYSCORE', KEYS[1], '-inf', ARGV[1], 'LIMIT', 0, ARGV[3])
 for _, member in ipairs(due) do redis.call('ZADD', KEYS[1], ARGV[2], member) end
+"""
+
+CLAIM_DUE = _CLAIM + "return due\n"
+
+# CLAIM_DUE on one shard, also answering first when its next timer (or a
+# lease) is due, so the loop knows how long it may sleep.
+_CLAIM_SHARD = (
+    _CLAIM
+    + """
+local soonest = redis.call('ZRANGE', KEYS[1], 0, 0, 'WITHSCORES')[2]
+table.insert(due, 1, soonest or '')
 return due
 """
+)
 
 DONE_DUE = """
 local score = redis.call('ZSCORE', KEYS[1], ARGV[1])
@@ -108,48 +159,19 @@ return 0
 """
 
 
-#: Seconds one Redis command may take before it counts as failed. Commands
-#: take microseconds; a stalled or partitioned Redis must not hold a player's
-#: press longer than the "try again" answer should take (about 3 s in all).
-SOCKET_TIMEOUT = 1.0
+#: Tables and their timers are spread over this many hash tags: enough for a
+#: cluster of a dozen masters, few enough that the timer loop asks every
+#: shard in one pipeline.
+SHARDS = 32
+
+#: A table's timers by kind (``turn``, ``vote``): when each fires, or None
+#: when it is cancelled.
+Timers = Mapping[str, float | None]
 
 
-#: Seconds a client that found Redis gone fails at once instead of waiting again.
-BREAK_SECONDS = 1.0
-
-
-class BreakingRedis(Redis):
-    """A client that, once Redis failed to answer, fails every command at once
-    for :data:`BREAK_SECONDS`: an update touches Redis several times, and each
-    waiting out the timeout would keep its "try again" answer from the player
-    for many seconds. (Pipelines are sent as they are; they are rare.)"""
-
-    _broken_until = 0.0
-
-    async def execute_command(self, *args: Any, **options: Any) -> Any:
-        """Run one command unless Redis was found gone a moment ago."""
-        if time.monotonic() < self._broken_until:
-            raise RedisConnectionError("Redis did not answer a moment ago")
-        try:
-            return await super().execute_command(*args, **options)  # type: ignore[no-untyped-call]  # untyped in redis-py
-        except (RedisConnectionError, RedisTimeoutError):
-            self._broken_until = time.monotonic() + BREAK_SECONDS
-            raise
-
-
-def connect(url: str) -> Redis:
-    """A client that retries a dropped connection once, gives up on a Redis that
-    does not answer within :data:`SOCKET_TIMEOUT` (twice: about 2 s), and then
-    fails fast for a moment (:class:`BreakingRedis`)."""
-    return BreakingRedis.from_url(
-        url,
-        decode_responses=True,
-        retry=Retry(ExponentialBackoff(cap=0.25, base=0.05), 1),
-        retry_on_error=[RedisConnectionError, RedisTimeoutError],
-        socket_timeout=SOCKET_TIMEOUT,
-        socket_connect_timeout=SOCKET_TIMEOUT,
-        health_check_interval=30,
-    )
+def shard_of(table_id: str) -> int:
+    """The shard a table and its timers live in."""
+    return zlib.crc32(table_id.encode()) % SHARDS
 
 
 @dataclass(frozen=True)
@@ -161,12 +183,21 @@ class Due:
     lease: float
 
 
+@dataclass(frozen=True)
+class Claimed:
+    """Timers leased by one claim, and when the next timer left is due (None:
+    no timer is left)."""
+
+    due: list[Due]
+    next_at: float | None
+
+
 class Store:
     """Tables, indexes, timers, statistics and language choices in Redis."""
 
     def __init__(
         self,
-        redis: Redis,
+        redis: RedisClient,
         *,
         prefix: str = "tb:",
         active_ttl: int = 7 * 86400,
@@ -176,17 +207,15 @@ class Store:
         self.prefix = prefix
         self.active_ttl = active_ttl
         self.finished_ttl = finished_ttl
-        self._cas = redis.register_script(_CAS)
         self._release = redis.register_script(RELEASE_IF_HELD)
         self._set_refs = redis.register_script(_SET_REFS)
-        self._claim_due = redis.register_script(CLAIM_DUE)
-        self._done_due = redis.register_script(DONE_DUE)
+        self._timers_if_current = redis.register_script(_TIMERS_IF_CURRENT)
 
     # -- keys ---------------------------------------------------------------
 
     def table_key(self, table_id: str) -> str:
         """The hash holding a table's record and state."""
-        return f"{self.prefix}{{t:{table_id}}}"
+        return f"{self.prefix}{{s:{shard_of(table_id)}}}:t:{table_id}"
 
     def _log_key(self, table_id: str) -> str:
         return f"{self.table_key(table_id)}:log"
@@ -200,15 +229,29 @@ class Store:
     def _user_key(self, player: str) -> str:
         return f"{self.prefix}user:{player}"
 
-    @property
-    def _due_key(self) -> str:
-        return f"{self.prefix}due"
+    def due_key(self, shard: int) -> str:
+        """The sorted set of one shard's timers."""
+        return f"{self.prefix}{{s:{shard}}}:due"
 
     # -- tables -------------------------------------------------------------
 
     async def load(self, table_id: str) -> tuple[Table, str | None] | None:
         """The table and its game state text, or ``None`` if there is no such table."""
-        raw = cast(dict[str, str], await self.redis.hgetall(self.table_key(table_id)))
+        return self._parse(cast(dict[str, str], await self.redis.hgetall(self.table_key(table_id))))
+
+    async def load_along(
+        self, table_id: str, queue: Callable[[Any], None]
+    ) -> tuple[Any, tuple[Table, str | None] | None]:
+        """:meth:`load`, in one round trip with the command ``queue`` puts in the
+        pipeline it is given (a press's rate count); that command's reply first."""
+        async with self.redis.pipeline(transaction=False) as pipe:
+            queue(pipe)
+            pipe.hgetall(self.table_key(table_id))
+            reply, raw = await pipe.execute()
+        return reply, self._parse(raw)
+
+    @staticmethod
+    def _parse(raw: dict[str, str]) -> tuple[Table, str | None] | None:
         if not raw or "meta" not in raw:
             return None
         table = serial.loads(Table, raw["meta"])
@@ -222,8 +265,11 @@ class Store:
         *,
         expected: int | None,
         log_entry: str | None = None,
+        timers: Timers | None = None,
     ) -> bool:
-        """Write ``table`` (at its new ``version``) if the stored version is ``expected``.
+        """Write ``table`` (at its new ``version``) if the stored version is
+        ``expected``, with its log entry and ``timers``, in one round trip; an
+        active table's chat index is kept alive beside it.
 
         ``expected=None`` creates the table and fails if it exists. Returns
         False when another writer got there first. A reply lost to a dropped
@@ -232,7 +278,12 @@ class Store:
         table.write_id = secrets.token_hex(6)
         meta = serial.dumps(table)
         ttl = self.active_ttl if table.active else self.finished_ttl
-        keys = [self.table_key(table.id), self._log_key(table.id), self._refs_key(table.id)]
+        keys = [
+            self.table_key(table.id),
+            self._log_key(table.id),
+            self._refs_key(table.id),
+            self.due_key(shard_of(table.id)),
+        ]
         args = [
             "" if expected is None else str(expected),
             str(table.version),
@@ -240,8 +291,16 @@ class Store:
             state or "",
             str(ttl),
             log_entry or "",
+            *_timer_args(table.id, timers),
         ]
-        if await self._cas(keys=keys, args=args) == 1:
+        # EVAL rather than EVALSHA: a pipeline cannot load a missing script
+        # on a cluster, and Redis caches the compiled script by its digest.
+        async with self.redis.pipeline(transaction=False) as pipe:
+            pipe.eval(_CAS, len(keys), *keys, *args)
+            if table.active:
+                pipe.expire(self._chat_key(table.chat), self.active_ttl)
+            replies = await pipe.execute()
+        if replies[0] == 1:
             return True
         stored = await self.redis.hget(self.table_key(table.id), "meta")
         return stored == meta
@@ -300,10 +359,6 @@ class Store:
         value = cast(str | None, await self.redis.get(self._chat_key(chat)))
         return value
 
-    async def touch_chat(self, chat: str) -> None:
-        """Keep a busy chat's index alive as long as its table."""
-        await self.redis.expire(self._chat_key(chat), self.active_ttl)
-
     async def release_chat(self, chat: str, table_id: str) -> None:
         """Free the chat, but only if ``table_id`` still holds it."""
         await self._release(keys=[self._chat_key(chat)], args=[table_id])
@@ -327,37 +382,48 @@ class Store:
 
     # -- timers -------------------------------------------------------------
 
-    async def schedule(self, table_id: str, kind: str, when: float) -> None:
-        """Fire timer ``kind`` of a table at ``when`` (replacing an earlier one)."""
-        await self.redis.zadd(self._due_key, {f"{table_id}|{kind}": when})
+    async def set_timers(self, table_id: str, version: int, timers: Timers) -> bool:
+        """Move a table's timers, worked out from its record at ``version``;
+        False (and nothing moved) when the record has changed since."""
+        keys = [self.table_key(table_id), self.due_key(shard_of(table_id))]
+        args = [str(version), *_timer_args(table_id, timers)]
+        return bool(await self._timers_if_current(keys=keys, args=args))
 
-    async def unschedule(self, table_id: str, kind: str) -> None:
-        """Cancel a timer."""
-        await self.redis.zrem(self._due_key, f"{table_id}|{kind}")
-
-    async def claim_due(self, now: float, *, lease: float = 30.0, limit: int = 50) -> list[Due]:
-        """Lease the timers due by ``now``; each goes to exactly one caller."""
+    async def claim_due(self, now: float, *, lease: float = 30.0, limit: int = 8) -> Claimed:
+        """Lease up to ``limit`` timers per shard due by ``now``, each to exactly
+        one caller, asking every shard in one pipeline. A modest batch (256 in
+        all) leaves the rest of a burst to other workers' next claims."""
         # The jitter keeps a lease from coinciding with a real fire time, which
         # would make done_due() mistake a rescheduled timer for its own lease.
         until = now + lease + secrets.randbelow(10**6) / 10**9
-        members = await self._claim_due(
-            keys=[self._due_key], args=[repr(now), repr(until), str(limit)]
-        )
-        out = []
-        for member in members:
-            table_id, _, kind = str(member).partition("|")
-            out.append(Due(table_id, kind, until))
-        return out
+        async with self.redis.pipeline(transaction=False) as pipe:
+            for shard in range(SHARDS):
+                pipe.eval(_CLAIM_SHARD, 1, self.due_key(shard), repr(now), repr(until), str(limit))
+            replies = await pipe.execute()
+        due: list[Due] = []
+        soonest: list[float] = []
+        for first, *members in replies:
+            if first != "":
+                soonest.append(float(first))
+            for member in members:
+                table_id, _, kind = str(member).partition("|")
+                due.append(Due(table_id, kind, until))
+        return Claimed(due, min(soonest, default=None))
 
-    async def done_due(self, due: Due) -> None:
-        """Drop a handled timer unless it was rescheduled meanwhile."""
-        await self._done_due(
-            keys=[self._due_key], args=[f"{due.table_id}|{due.kind}", repr(due.lease)]
-        )
+    async def done_due(self, handled: list[Due]) -> None:
+        """Drop handled timers, except those rescheduled meanwhile."""
+        if not handled:
+            return
+        async with self.redis.pipeline(transaction=False) as pipe:
+            for due in handled:
+                key = self.due_key(shard_of(due.table_id))
+                pipe.eval(DONE_DUE, 1, key, f"{due.table_id}|{due.kind}", repr(due.lease))
+            await pipe.execute()
 
     async def due_at(self, table_id: str, kind: str) -> float | None:
         """When a timer fires, if scheduled."""
-        score: float | None = await self.redis.zscore(self._due_key, f"{table_id}|{kind}")
+        key = self.due_key(shard_of(table_id))
+        score: float | None = await self.redis.zscore(key, f"{table_id}|{kind}")
         return score
 
     # -- statistics and languages ---------------------------------------------
@@ -409,6 +475,26 @@ class Store:
         """True when ``member`` is in the flag set ``name``."""
         return bool(await self.redis.sismember(f"{self.prefix}flag:{name}", member))
 
+    # -- forgetting ------------------------------------------------------------
+
+    async def forget_player(self, player: str, games: list[str]) -> None:
+        """Delete what is kept about a person: statistics, language choices,
+        decks in every game, and the index of their tables."""
+        keys = [
+            f"{self.prefix}stats:{player}",
+            f"{self.prefix}lang:user:{player}",
+            f"{self.prefix}lang:platform:{player}",
+            self._user_key(player),
+            *(self._deck_key(kind, game, player) for kind in ("saved", "draft") for game in games),
+        ]
+        # One key at a time: on a cluster they lie in different slots.
+        for key in keys:
+            await self.redis.delete(key)
+
+    async def forget_chat_language(self, chat: str) -> None:
+        """Delete a chat's language choice."""
+        await self.redis.delete(f"{self.prefix}lang:chat:{chat}")
+
     # -- decks ---------------------------------------------------------------
 
     def _deck_key(self, kind: str, game: str, player: str) -> str:
@@ -452,3 +538,9 @@ class Store:
                     return cards
                 except WatchError:
                     continue
+
+
+def _timer_args(table_id: str, timers: Timers | None) -> list[str]:
+    if not timers:
+        return [table_id]
+    return [table_id, *(a for k, w in timers.items() for a in (k, "" if w is None else repr(w)))]

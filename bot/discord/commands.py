@@ -1,4 +1,5 @@
-"""Slash commands: /play, /hand, /rules, /stop, /stats, /lang, /deck, /help.
+"""Slash commands: /play, /hand, /rules, /stop, /stats, /lang, /deck, /help (and
+those of ``records``: /history, /replay, /top, /forget).
 
 Names, descriptions and choices are localized (Russian and English) through
 the i18n catalog: every translatable string carries its message id, and
@@ -26,17 +27,14 @@ from bot.core.service import TABLE_OPTIONS, TURN_SECONDS
 from bot.core.tables import Status, Timeout
 from bot.discord import ids
 from bot.discord.context import Frontend, player
-from bot.discord.messages import cut, outgoing
+from bot.discord.messages import outgoing
 from bot.discord.presses import send_hand
+from bot.discord.records import add_record_commands
+from bot.discord.replies import answer, begin, text
 from games import registry
 from games.core.errors import GameError
 
 log = logging.getLogger("bot.discord")
-
-
-def text(default: str, msg: str, **args: Any) -> locale_str:
-    """A translatable command string: English ``default``, other languages from ``msg``."""
-    return locale_str(default, msg=msg, args=args)
 
 
 class CatalogTranslator(app_commands.Translator):
@@ -101,11 +99,11 @@ def make_tree(client: discord.Client, frontend: Frontend) -> app_commands.Comman
         on_timeout: Choice[str] | None = None,
         options: str | None = None,
     ) -> None:
-        lang = await _begin(frontend, interaction)
+        lang = await begin(frontend, interaction)
         solo = interaction.guild_id is None
         missing = [] if solo else frontend.missing_permissions(interaction, lang)
         if missing:
-            await _answer(interaction, i18n.t(lang, "dc-missing-permissions",
+            await answer(interaction, i18n.t(lang, "dc-missing-permissions",
                                               permissions=", ".join(missing)))  # fmt: skip
             return
         chosen: dict[str, Any] = {}
@@ -116,7 +114,7 @@ def make_tree(client: discord.Client, frontend: Frontend) -> app_commands.Comman
         try:
             chosen |= parse_options(game.value, options or "")
         except ValueError as exc:
-            await _answer(interaction, i18n.t(lang, "dc-bad-options", problem=str(exc),
+            await answer(interaction, i18n.t(lang, "dc-bad-options", problem=str(exc),
                                               known=known_options(game.value)))  # fmt: skip
             return
         chat = ids.interaction_chat(interaction)
@@ -128,22 +126,22 @@ def make_tree(client: discord.Client, frontend: Frontend) -> app_commands.Comman
                 # on the computer players' buttons.
                 await frontend.service.show_computers(table.id, who.key)
         except (ServiceError, GameError) as exc:
-            await _answer(interaction, frontend.screens.error(exc, lang))
+            await answer(interaction, frontend.screens.error(exc, lang))
             return
         opened = "dc-solo-opened" if solo else "dc-lobby-opened"
-        await _answer(interaction, i18n.t(lang, opened, game=i18n.t(lang, f"game-{game.value}")))
+        await answer(interaction, i18n.t(lang, opened, game=i18n.t(lang, f"game-{game.value}")))
 
     @tree.command(name=text("hand", "dc-cmd-hand"), description=text(
         "Show me my hand (only to me)", "dc-cmd-hand-desc"))  # fmt: skip
     @app_commands.guild_only()
     @app_commands.check(in_server)
     async def hand(interaction: discord.Interaction) -> None:
-        lang = await _begin(frontend, interaction)
+        lang = await begin(frontend, interaction)
         table = await frontend.service.table_in(ids.interaction_chat(interaction))
         key = ids.player_key(interaction.user.id)
         seat = table.hand_seat(key) if table is not None else None
         if table is None or seat is None or table.status != Status.PLAYING:
-            await _answer(interaction, i18n.t(lang, "dc-no-game-here"))
+            await answer(interaction, i18n.t(lang, "dc-no-game-here"))
             return
         table, state = await frontend.service.get(table.id)
         shown, digest = await frontend.publisher.hand_message(table, state, seat, lang)
@@ -155,7 +153,7 @@ def make_tree(client: discord.Client, frontend: Frontend) -> app_commands.Comman
     @app_commands.describe(game=text("Which game (default: the one here)", "dc-opt-rules-desc"))
     @app_commands.choices(game=games)
     async def rules(interaction: discord.Interaction, game: Choice[str] | None = None) -> None:
-        lang = await _begin(frontend, interaction)
+        lang = await begin(frontend, interaction)
         if game is not None:
             names = [game.value]
         else:
@@ -163,12 +161,12 @@ def make_tree(client: discord.Client, frontend: Frontend) -> app_commands.Comman
             names = [here.game] if here is not None else registry.names()
         for name in names:
             title = i18n.t(lang, f"game-{name}")
-            await _answer(interaction, f"**{title}**\n\n{i18n.t(lang, f'rules-{name}')}")
+            await answer(interaction, f"**{title}**\n\n{i18n.t(lang, f'rules-{name}')}")
 
     @tree.command(name=text("stop", "dc-cmd-stop"), description=text(
         "Close the lobby, or vote to stop the game", "dc-cmd-stop-desc"))  # fmt: skip
     async def stop(interaction: discord.Interaction) -> None:
-        lang = await _begin(frontend, interaction)
+        lang = await begin(frontend, interaction)
         key = ids.player_key(interaction.user.id)
         table = await frontend.service.table_in(ids.interaction_chat(interaction))
         try:
@@ -176,20 +174,22 @@ def make_tree(client: discord.Client, frontend: Frontend) -> app_commands.Comman
                 raise TableNotFound()
             if table.status == Status.LOBBY:
                 await frontend.service.cancel(table.id, key)
-                await _answer(interaction, i18n.t(lang, "dc-lobby-closed"))
+                await answer(interaction, i18n.t(lang, "dc-lobby-closed"))
             else:
                 await frontend.service.propose(table.id, key, "abort")
-                await _answer(interaction, i18n.t(lang, "dc-vote-started"))
+                await answer(interaction, i18n.t(lang, "dc-vote-started"))
         except (ServiceError, GameError) as exc:
-            await _answer(interaction, frontend.screens.error(exc, lang))
+            await answer(interaction, frontend.screens.error(exc, lang))
 
     @tree.command(name=text("stats", "dc-cmd-stats"), description=text(
         "My games and wins", "dc-cmd-stats-desc"))  # fmt: skip
     async def stats(interaction: discord.Interaction) -> None:
-        lang = await _begin(frontend, interaction)
-        counts = await frontend.service.stats(ids.player_key(interaction.user.id))
+        lang = await begin(frontend, interaction)
+        key = ids.player_key(interaction.user.id)
+        counts = await frontend.service.stats(key)
+        ratings = await frontend.service.player_ratings(key)
         name = ids.display_name(interaction.user)
-        await _answer(interaction, frontend.screens.stats(name, counts, lang))
+        await answer(interaction, frontend.screens.stats(name, counts, lang, ratings))
 
     @tree.command(name=text("lang", "dc-cmd-lang"), description=text(
         "The language of this channel (or, in DMs, yours)", "dc-cmd-lang-desc"))  # fmt: skip
@@ -197,15 +197,15 @@ def make_tree(client: discord.Client, frontend: Frontend) -> app_commands.Comman
     @app_commands.describe(language=text("Russian or English", "dc-opt-language-desc"))
     @app_commands.choices(language=languages)
     async def lang(interaction: discord.Interaction, language: Choice[str]) -> None:
-        await _begin(frontend, interaction)
+        await begin(frontend, interaction)
         choice = language.value
         if interaction.guild_id is None:
             await frontend.languages.set_user(ids.player_key(interaction.user.id), choice)
-            await _answer(interaction, i18n.t(choice, "dc-lang-set-user"))
+            await answer(interaction, i18n.t(choice, "dc-lang-set-user"))
             return
         chat = ids.chat_key(interaction.channel_id or 0)
         await frontend.languages.set_chat(chat, choice)
-        await _answer(interaction, i18n.t(choice, "dc-lang-set-channel"))
+        await answer(interaction, i18n.t(choice, "dc-lang-set-channel"))
         await frontend.publisher.refresh(chat)
 
     deck_games = [Choice(name=text(i18n.t("en", f"game-{g}"), f"game-{g}"), value=g)
@@ -217,7 +217,7 @@ def make_tree(client: discord.Client, frontend: Frontend) -> app_commands.Comman
     @app_commands.describe(game=text("Which game", "dc-opt-game-desc"))
     @app_commands.choices(game=deck_games)
     async def deck(interaction: discord.Interaction, game: Choice[str] | None = None) -> None:
-        lang = await _begin(frontend, interaction)
+        lang = await begin(frontend, interaction)
         name = game.value if game is not None else next(iter(decks.DECK_GAMES))
         key = ids.player_key(interaction.user.id)
         screen = await frontend.screens.deck_builder(name, key, lang)
@@ -226,11 +226,13 @@ def make_tree(client: discord.Client, frontend: Frontend) -> app_commands.Comman
             shown.content, view=shown.view or discord.utils.MISSING, ephemeral=True
         )
 
+    add_record_commands(tree, frontend, games)
+
     @tree.command(name=text("help", "dc-cmd-help"), description=text(
         "What I can do", "dc-cmd-help-desc"))  # fmt: skip
     async def help_(interaction: discord.Interaction) -> None:
-        lang = await _begin(frontend, interaction)
-        await _answer(interaction, i18n.t(lang, "dc-help"))
+        lang = await begin(frontend, interaction)
+        await answer(interaction, i18n.t(lang, "dc-help"))
 
     @tree.error
     async def failed(interaction: discord.Interaction, error: app_commands.AppCommandError) -> None:
@@ -299,13 +301,3 @@ def in_server(interaction: discord.Interaction) -> bool:
     if interaction.guild_id is None:
         raise app_commands.NoPrivateMessage()
     return True
-
-
-async def _begin(frontend: Frontend, interaction: discord.Interaction) -> str:
-    """Acknowledge at once (work may take longer than Discord's 3 s); the user's language."""
-    await interaction.response.defer(ephemeral=True, thinking=True)
-    return await frontend.user_lang(interaction)
-
-
-async def _answer(interaction: discord.Interaction, message: str) -> None:
-    await interaction.followup.send(cut(message), ephemeral=True)

@@ -14,16 +14,19 @@ from collections import OrderedDict
 
 #: The public view's audience; a player's audience is their player key.
 PUBLIC = "pub"
-#: Pictures kept in all; a page fetches a picture right after learning its
-#: name, so only the newest few per audience are ever asked for.
-GALLERY_SIZE = 512
+#: Bytes of pictures kept in all. A page fetches a picture right after the
+#: view that names it, and every view files its pictures again, so only the
+#: newest few per audience are ever asked for; most are also in the core's
+#: own cache of drawn pictures (the same bytes, not a copy).
+GALLERY_BYTES = 16 * 2**20
 
 
 class Gallery:
     """Recent pictures by room, audience and name."""
 
-    def __init__(self, size: int = GALLERY_SIZE) -> None:
-        self.size = size
+    def __init__(self, budget: int = GALLERY_BYTES) -> None:
+        self.budget = budget
+        self.size = 0
         self._images: OrderedDict[tuple[str, str, str], bytes] = OrderedDict()
 
     def add(self, room_id: str, audience: str, image: bytes, key: str | None) -> str:
@@ -31,10 +34,11 @@ class Gallery:
         seed = key if key is not None else hashlib.sha1(image, usedforsecurity=False).hexdigest()
         name = hashlib.sha1(seed.encode(), usedforsecurity=False).hexdigest()[:24]
         slot = (room_id, audience, name)
+        self.size += len(image) - len(self._images.pop(slot, b""))
         self._images[slot] = image
-        self._images.move_to_end(slot)
-        while len(self._images) > self.size:
-            self._images.popitem(last=False)
+        # The newest picture stays whatever its size: a page is about to ask for it.
+        while self.size > self.budget and len(self._images) > 1:
+            self.size -= len(self._images.popitem(last=False)[1])
         return name
 
     def get(self, room_id: str, audience: str, name: str) -> bytes | None:

@@ -83,8 +83,9 @@ def home(i18n: I18n, lang: str, recent: Sequence[tuple[Room, str]]) -> str:
         games.append(
             f'<label class="game"><input type="radio" name="game" value="{name}" '
             f'data-min="{game.min_seats}" data-max="{game.max_seats}"{checked}>'
-            f"<b>{t(f'game-{name}')}</b>"
-            f"<small>{seats}</small></label>"
+            f'<img class="thumb" src="/thumb/{name}.png" alt="" loading="lazy">'
+            f"<span><b>{t(f'game-{name}')}</b> <small>{seats}</small>"
+            f'<span class="about">{t(f"pg-about-{name}")}</span></span></label>'
         )
     first = registry.get(registry.names()[0])
     names = "".join(
@@ -193,7 +194,9 @@ def panel(i18n: I18n, lang: str, room: Room, index: int, base: str) -> str:
 <ol id="log" class="log"></ol>
 </section>
 <section class="panel" aria-labelledby="panel-title">
-<div class="section-head"><h2 id="panel-title">{t("pg-panel-of", player=name)}</h2></div>
+<div class="section-head"><h2 id="panel-title">{t("pg-panel-of", player=name)}</h2>
+<span class="grow public-part"></span>
+<label class="public-part"><input type="checkbox" id="fit" checked> {t("pg-fit")}</label></div>
 <div id="hand" class="messages"></div>
 <h3>{t("pg-messages")}</h3>
 <ol id="private-log" class="log"></ol>

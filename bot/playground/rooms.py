@@ -7,14 +7,21 @@ people at this computer (hot-seat) or in other tabs; each has a player key
 and a secret that opens their private panel and nothing else: a panel's URL
 holds only that secret, not the room's id, so it leads to no other panel.
 
+The room's id is a secret too (128 bits): its page acts for every player.
+
 Keys (``P`` is the store's prefix); they expire like an idle table:
 
 - ``Ppg:room:ID``      string: the room as JSON
 - ``Ppg:panel:SECRET`` string: ``ID:N``, the room and position of the player with SECRET
-- ``Ppg:rooms``        sorted set: room id → last activity (the home page's list)
-- ``Ppg:players``      counter: the last local player number
+- ``Ppg:rooms``        sorted set: room id → last activity (the home page's list on
+  loopback); members older than the TTL are trimmed, and the key expires with
+  the last active room
 - ``Ppg:log:ID``       list: the room's public log, JSON entries
 - ``Ppg:log:ID:KEY``   list: the private messages of player KEY in room ID
+
+One key is kept: ``Ppg:players``, the counter of local player numbers. A
+player's statistics and language are kept by their key ``pg:<n>``, so a
+number must never be handed out twice.
 """
 
 from __future__ import annotations
@@ -118,6 +125,9 @@ class RoomStore:
     def _panel_key(self, secret: str) -> str:
         return f"{self.prefix}pg:panel:{secret}"
 
+    def _index_key(self) -> str:
+        return f"{self.prefix}pg:rooms"
+
     def _log_key(self, room_id: str, player_key: str | None) -> str:
         own = f":{player_key}" if player_key is not None else ""
         return f"{self.prefix}pg:log:{room_id}{own}"
@@ -126,7 +136,7 @@ class RoomStore:
         """A new room for ``game`` with a local player per name."""
         if len(names) > MAX_PLAYERS:
             raise RoomError("too-many", max=MAX_PLAYERS)
-        room = Room(secrets.token_urlsafe(9), game)
+        room = Room(secrets.token_urlsafe(16), game)
         for name in names:
             room.players.append(await self._new_player(name))
         await self._save(room)
@@ -194,7 +204,7 @@ class RoomStore:
 
     async def recent(self, limit: int = 12) -> list[Room]:
         """The most recently active rooms that still exist, newest first."""
-        index = f"{self.prefix}pg:rooms"
+        index = self._index_key()
         out: list[Room] = []
         ids = cast(list[str], await self.redis.zrevrange(index, 0, limit * 2))
         for room_id in ids:
@@ -231,5 +241,9 @@ class RoomStore:
             )
             for index, player in enumerate(room.players):
                 pipe.set(self._panel_key(player.secret), f"{room.id}:{index}", ex=self.ttl)
-            pipe.zadd(f"{self.prefix}pg:rooms", {room.id: time.time()})
+            now = time.time()
+            rooms = self._index_key()
+            pipe.zadd(rooms, {room.id: now})
+            pipe.zremrangebyscore(rooms, "-inf", now - self.ttl)
+            pipe.expire(rooms, self.ttl)
             await pipe.execute()

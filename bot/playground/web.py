@@ -6,23 +6,35 @@ URLs (``ROOM`` a room id; ``SECRET`` a player's secret):
 - ``POST /api/rooms``                      create a room with its lobby
 - ``GET /r/ROOM/``                         the room: the group chat view and the panels
 - ``GET /r/ROOM/state``, ``/events``       its view as JSON; its change notices (WebSocket)
+- ``GET /r/ROOM/links``                    every player's own page, to hand out
 - ``GET /r/ROOM/img/NAME.png``             a public picture
 - ``POST /r/ROOM/press|players|stop|again|lang``  acting in the room as one of its players
 - ``GET /p/SECRET/``                       a player's own page (and ``state``, ``events``,
   ``img/NAME.png`` for their seat, ``pub/NAME.png``; ``POST press``, ``stop``, ``lang``)
 
-A room's id opens the whole room, every seat included: the room's page is the
-hot-seat screen. A player's page is opened by that player's secret alone and
-shows that seat and the public view, nothing of another seat.
+Both ids are secrets, and nothing answered without one names either. A
+room's id is its creator's: the room's page acts for every player. A player's
+page is opened by that player's secret alone and shows that seat and the
+public view, nothing of another seat.
+
+On loopback (only this machine's people can reach it) the room's page is the
+hot-seat screen: its view carries every player's page, and the home page
+lists the recent rooms. Beyond loopback (``network``) the home page lists only
+the rooms this browser created (a cookie holds their ids), the room's view
+carries only its creator's own page (the others' are handed out by
+``links``), and creating rooms is limited per client address.
 
 Every ``POST`` takes a JSON body; a browser sends JSON to another site only
 after asking it (CORS), which this server never allows, so other web pages
 cannot act here. When bound to loopback, requests naming another host are
-refused, so a web page cannot reach the playground by rebinding its DNS name.
+refused, so a web page cannot reach the playground by rebinding its DNS name;
+beyond loopback such a page would find nothing without a secret (the cookie
+belongs to the playground's own address).
 """
 
 from __future__ import annotations
 
+import asyncio
 import ipaddress
 import logging
 from collections.abc import Awaitable, Callable
@@ -35,31 +47,58 @@ from redis.exceptions import RedisError
 
 from bot.core.i18n import LANGUAGES, pick_language
 from bot.core.languages import Languages
+from bot.core.pacing import PressLimit, PressLimiter
 from bot.core.screens import Screens
 from bot.core.service import TableService
 from bot.playground import pages
 from bot.playground.frontend import Playground, Refusal
 from bot.playground.images import PUBLIC
-from bot.playground.rooms import LocalPlayer, Room, RoomError
+from bot.playground.rooms import ROOM_ID, LocalPlayer, Room, RoomError
+from bot.playground.thumbnails import thumbnail
+from games import registry
 from render.common import FONT_DIR
 
 log = logging.getLogger("bot.playground")
 PLAYGROUND = web.AppKey("playground", Playground)
+#: True when served beyond loopback: rooms are reached by their secret links only.
+NETWORK = web.AppKey("network", bool)
+CREATIONS = web.AppKey("creations", PressLimiter)
+#: New rooms per client address beyond loopback: far more than people
+#: starting tables make, and it bounds what a script can pile into Redis
+#: (rooms live a week).
+ROOM_LIMIT = PressLimit(presses=20, seconds=3600)
+#: The cookie holding the ids of the rooms this browser created, newest first.
+ROOMS_COOKIE = "pg_rooms"
+#: Rooms the cookie remembers (the home page lists as many).
+REMEMBERED = 12
+#: The room's first player created it: the room's page is theirs.
+CREATOR = 0
 LOOPBACK_NAMES = {"localhost", "localhost.", "127.0.0.1", "::1"}
 Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
 
 
 def make_app(
-    service: TableService, screens: Screens, languages: Languages, *, loopback_only: bool = True
+    service: TableService,
+    screens: Screens,
+    languages: Languages,
+    *,
+    loopback_only: bool = True,
+    room_limit: PressLimit = ROOM_LIMIT,
 ) -> web.Application:
     """The playground's web application on the given core.
 
-    ``loopback_only`` refuses requests whose ``Host`` is not a loopback name.
+    ``loopback_only`` refuses requests whose ``Host`` is not a loopback name
+    (and keeps the hot-seat conveniences); without it rooms are reached by
+    their secret links only, and ``room_limit`` new rooms per client address
+    are allowed.
     """
     middlewares = [_loopback_hosts] if loopback_only else []
     app = web.Application(middlewares=[*middlewares, _store_down])
     playground = Playground(service, screens, languages)
     app[PLAYGROUND] = playground
+    app[NETWORK] = not loopback_only
+    store = service.store
+    app[CREATIONS] = PressLimiter(store.redis, room_limit, prefix=f"{store.prefix}pg:new:")
 
     async def close_sockets(_: web.Application) -> None:
         playground.hub.close()
@@ -70,10 +109,12 @@ def make_app(
     app.add_routes(
         [
             web.get("/", home),
+            web.get("/thumb/{game}.png", game_thumbnail),
             web.post("/api/rooms", create_room),
             web.get("/r/{room}/", room_page),
             web.get("/r/{room}/state", room_state),
             web.get("/r/{room}/events", room_events),
+            web.get("/r/{room}/links", room_links),
             web.get("/r/{room}/img/{name}.png", room_image),
             web.post("/r/{room}/press", room_press),
             web.post("/r/{room}/players", room_add_player),
@@ -228,14 +269,28 @@ def _png(image: bytes | None) -> web.Response:
 
 
 async def home(request: web.Request) -> web.Response:
-    """The home page: a new table, and the recent ones."""
+    """The home page: a new table, and the recent ones (beyond loopback, this browser's)."""
     pg = _pg(request)
     lang = _page_lang(request)
+    if request.app[NETWORK]:
+        rooms = [room for room_id in _remembered(request) if (room := await pg.rooms.get(room_id))]
+    else:
+        rooms = await pg.rooms.recent()
     recent = []
-    for room in await pg.rooms.recent():
+    for room in rooms:
         table, _ = await pg.table_of(room)
         recent.append((room, table.status if table is not None else "none"))
     return web.Response(text=pages.home(pg.i18n, lang, recent), content_type="text/html")
+
+
+async def game_thumbnail(request: web.Request) -> web.Response:
+    """A small picture of a game's table for the home page (drawn once, cached a day)."""
+    game = request.match_info["game"]
+    if game not in registry.names():
+        raise web.HTTPNotFound()
+    png = await asyncio.to_thread(thumbnail, game)
+    headers = {"Cache-Control": "public, max-age=86400"}
+    return web.Response(body=png, content_type="image/png", headers=headers)
 
 
 async def create_room(request: web.Request) -> web.Response:
@@ -245,13 +300,55 @@ async def create_room(request: web.Request) -> web.Response:
     names = data.get("names")
     if not isinstance(names, list):
         raise web.HTTPBadRequest(text="names: a list of player names.")
-    lang = data.get("lang") if data.get("lang") in LANGUAGES else _page_lang(request)
+    lang = str(data.get("lang") if data.get("lang") in LANGUAGES else _page_lang(request))
+    network: bool = request.app[NETWORK]
+    if network and not await request.app[CREATIONS].allow(client_address(request.remote)):
+        limit = request.app[CREATIONS].limit
+        text = pg.i18n.t(lang, "pg-error-rate", count=limit.presses, minutes=limit.seconds // 60)
+        return web.json_response({"ok": False, "error": text}, status=429)
+    created: list[Room] = []
 
     async def create() -> dict[str, Any]:
-        room = await pg.create_room(str(data.get("game", "")), names, str(lang))
+        room = await pg.create_room(str(data.get("game", "")), names, lang)
+        created.append(room)
         return {"room": room.id, "url": pg.room_url(room)}
 
-    return await _act(request, create)
+    response = await _act(request, create)
+    if network and created:
+        ids = [created[0].id, *(i for i in _remembered(request) if i != created[0].id)]
+        response.set_cookie(
+            ROOMS_COOKIE,
+            ".".join(ids[:REMEMBERED]),
+            max_age=pg.rooms.ttl,
+            path="/",
+            httponly=True,
+            samesite="Strict",
+        )
+    return response
+
+
+def _remembered(request: web.Request) -> list[str]:
+    """The ids of the rooms this browser created, newest first (its cookie)."""
+    ids = request.cookies.get(ROOMS_COOKIE, "").split(".")
+    return [i for i in ids if ROOM_ID.fullmatch(i)][:REMEMBERED]
+
+
+def client_address(remote: str | None) -> str:
+    """Who is creating rooms, for their limit: the peer's address.
+
+    An IPv6 host commonly holds a whole /64, so that is one client.
+    """
+    if remote is None:
+        return "local"
+    try:
+        address = ipaddress.ip_address(remote)
+    except ValueError:
+        return remote
+    if isinstance(address, ipaddress.IPv6Address):
+        if address.ipv4_mapped is not None:
+            return str(address.ipv4_mapped)
+        return str(ipaddress.ip_network(f"{address}/64", strict=False))
+    return str(address)
 
 
 # -- a room ----------------------------------------------------------------------
@@ -266,9 +363,27 @@ async def room_page(request: web.Request) -> web.Response:
 
 
 async def room_state(request: web.Request) -> web.Response:
-    """The room's public view as JSON."""
+    """The room's public view as JSON; beyond loopback, with no other seat's page."""
     room = await _room(request)
-    return web.json_response(await _pg(request).room_view(room))
+    view = await _pg(request).room_view(room)
+    network = request.app[NETWORK]
+    if network:
+        for player in view["players"]:
+            if player["index"] != CREATOR:
+                player["panel"] = None
+    view["network"] = network
+    return web.json_response(view)
+
+
+async def room_links(request: web.Request) -> web.Response:
+    """Every player's own page, for the room's creator to hand out, one to each."""
+    pg = _pg(request)
+    room = await _room(request)
+    links = [
+        {"index": index, "name": player.name, "url": pg.panel_url(room, index)}
+        for index, player in enumerate(room.players)
+    ]
+    return web.json_response({"links": links})
 
 
 async def room_events(request: web.Request) -> web.StreamResponse:

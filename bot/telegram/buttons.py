@@ -28,14 +28,21 @@ log = logging.getLogger("bot.telegram")
 async def press(query: CallbackQuery, frontend: Frontend, bot: Bot) -> None:
     """Route a press to the core; answer every press, with an alert when refused."""
     user = query.from_user
-    lang = await frontend.user_lang(user)
+    known: list[str] = []
+
+    async def lang() -> str:
+        # Read when first needed: a move is answered without it.
+        if not known:
+            known.append(await frontend.user_lang(user))
+        return known[0]
+
     message = query.message
     try:
         token = decode(query.data)
         if not isinstance(message, Message):
             raise BadToken("the message is too old to use")
     except BadToken:
-        await query.answer(frontend.i18n.t(lang, "error-bad-request"), show_alert=True)
+        await query.answer(frontend.i18n.t(await lang(), "error-bad-request"), show_alert=True)
         return
     in_group = message.chat.type != ChatType.PRIVATE
     chat = ids.message_chat_key(message) if in_group else None
@@ -59,10 +66,12 @@ async def press(query: CallbackQuery, frontend: Frontend, bot: Bot) -> None:
             if table.chat != ids.player_key(user.id) and not await members.is_member(
                 bot, table.chat, user.id
             ):
-                await query.answer(frontend.i18n.t(lang, "tg-join-from-group"), show_alert=True)
+                await query.answer(
+                    frontend.i18n.t(await lang(), "tg-join-from-group"), show_alert=True
+                )
                 return
         if isinstance(token, LobbyToken) and token.op in ("j", "s"):
-            refusal = await _needs_private_chat(frontend, token, user.id, lang)
+            refusal = await _needs_private_chat(frontend, token, user.id, await lang())
             if refusal is not None:
                 text, url = refusal
                 # The list of players to ask may be long; an alert holds 200 characters.
@@ -70,15 +79,16 @@ async def press(query: CallbackQuery, frontend: Frontend, bot: Bot) -> None:
                 return
         outcome = await frontend.service.press(player(user), token.encode(), chat=chat)
     except (ServiceError, GameError) as exc:
-        await query.answer(frontend.screens.error(exc, lang), show_alert=True)
+        await query.answer(frontend.screens.error(exc, await lang()), show_alert=True)
         return
     except members.MissingRights as exc:
-        await query.answer(clip(exc.explain(frontend.i18n, lang), ALERT_LIMIT), show_alert=True)
+        explained = exc.explain(frontend.i18n, await lang())
+        await query.answer(clip(explained, ALERT_LIMIT), show_alert=True)
         return
     except Exception:
         # A bug must still answer the press, or the player's client keeps spinning.
         log.exception("event=press-failed user=%s", user.id)
-        await query.answer(frontend.i18n.t(lang, "error-internal"), show_alert=True)
+        await query.answer(frontend.i18n.t(await lang(), "error-internal"), show_alert=True)
         return
     if outcome.path is not None and outcome.state is not None:
         table, state, path = outcome.table, outcome.state, outcome.path
@@ -96,7 +106,7 @@ async def press(query: CallbackQuery, frontend: Frontend, bot: Bot) -> None:
             seat = table.seat_of(ids.player_key(user.id))
             assert seat is not None
             screen = await frontend.screens.seat(
-                table, state, seat, lang, path, explain=outcome.explain, hint=outcome.hint
+                table, state, seat, await lang(), path, explain=outcome.explain, hint=outcome.hint
             )
             ref = f"tg:hand:{seat}"
         frontend.publisher.edit_pressed(

@@ -11,7 +11,11 @@ Telegram may get over (5xx, timeouts, dropped connections, a 429) is tried
 again with growing pauses.
 
 A queued call may wait for the budget itself (the ``gate`` it is given) and
-draw its message only then, so that what it sends is as new as it can be.
+draw its message only then, so that what it sends is as new as it can be; or
+its chat's budget was spent for it beforehand, together with other chats'
+(:meth:`Pacer.paid`). Work that queues calls later (a change whose pictures
+are still being drawn) runs as a task of the outbox (:meth:`Outbox.spawn`),
+so that draining and closing the outbox wait for it or stop it too.
 """
 
 from __future__ import annotations
@@ -19,7 +23,9 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import time
 from collections import deque
+from collections.abc import Coroutine
 from contextvars import ContextVar
 from dataclasses import dataclass, field
 
@@ -57,8 +63,14 @@ TRANSIENT = (
 #: Methods that count against a chat's limits.
 PACED = ("Send", "Edit", "Copy", "Forward")
 
-# The chat whose budget the current task already spent on its next request.
-_PREPAID: ContextVar[int | None] = ContextVar("prepaid", default=None)
+#: Seconds a budget spent by a gate vouches for the call: the other workers
+#: count the chat's spacing from the moment it was spent, so a call that goes
+#: out later (its screen took long to draw) moves the chat's next turn on.
+PAID_FOR = 0.05
+
+# The chat whose budget the current task already spent on its next request,
+# and when (monotonic; None: right before the request, by construction).
+_PREPAID: ContextVar[tuple[int, float | None] | None] = ContextVar("prepaid", default=None)
 
 
 class Pacer:
@@ -84,9 +96,15 @@ class Pacer:
             await asyncio.sleep(wait)
 
     async def prepay(self, chat_id: int) -> None:
-        """:meth:`wait`, and let the next request of this task to the chat pass."""
+        """:meth:`wait`, and let the next request of this task to the chat pass
+        if it goes out within :data:`PAID_FOR`."""
         await self.wait(chat_id)
-        _PREPAID.set(chat_id)
+        _PREPAID.set((chat_id, time.monotonic()))
+
+    def paid(self, chat_id: int) -> None:
+        """The call to ``chat_id`` this task makes next was counted already
+        (:meth:`RateBudget.reserve_many`) and goes out at once: let it pass."""
+        _PREPAID.set((chat_id, None))
 
 
 class PacingMiddleware(BaseRequestMiddleware):
@@ -104,8 +122,12 @@ class PacingMiddleware(BaseRequestMiddleware):
         chat_id = getattr(method, "chat_id", None)
         if not isinstance(chat_id, int) or not type(method).__name__.startswith(PACED):
             return await make_request(bot, method)
-        if _PREPAID.get() == chat_id:
+        prepaid = _PREPAID.get()
+        if prepaid is not None and prepaid[0] == chat_id:
             _PREPAID.set(None)
+            if prepaid[1] is not None and time.monotonic() - prepaid[1] > PAID_FOR:
+                with contextlib.suppress(RedisError):
+                    await self.pacer.budget.extend(str(chat_id), group=chat_id < 0)
         else:
             await self.pacer.wait(chat_id)
         try:
@@ -135,8 +157,30 @@ class Outbox:
     def __init__(self, pacer: Pacer) -> None:
         self.pacer = pacer
         self._chats: dict[int, _Chat] = {}
+        self._tasks: set[asyncio.Task[None]] = set()
         self._idle = asyncio.Event()
         self._idle.set()
+
+    def spawn(self, work: Coroutine[object, object, None]) -> None:
+        """Run ``work`` (which queues calls as it goes) as a task of the outbox."""
+        task = asyncio.create_task(self._task(work))
+        self._tasks.add(task)
+        self._idle.clear()
+        task.add_done_callback(self._task_done)
+
+    async def _task(self, work: Coroutine[object, object, None]) -> None:
+        # Whatever it did not show is still marked pending: the sweep shows it.
+        try:
+            await work
+        except (RedisError, Unavailable) as exc:
+            log.warning("event=outbox-task-failed error=%s", type(exc).__name__)
+        except Exception:
+            log.exception("event=outbox-task-failed")
+
+    def _task_done(self, task: asyncio.Task[None]) -> None:
+        self._tasks.discard(task)
+        if not self.pending:
+            self._idle.set()
 
     def put(self, chat_id: int, call: Job, *, key: str | None = None) -> None:
         """Queue ``call`` for ``chat_id``; a queued call with the same ``key`` is replaced."""
@@ -151,6 +195,11 @@ class Outbox:
         if chat.worker is None or chat.worker.done():
             chat.worker = asyncio.create_task(self._drain(chat_id, chat))
 
+    def busy(self, chat_id: int) -> bool:
+        """Whether calls to ``chat_id`` are queued (a call queued now goes after them)."""
+        chat = self._chats.get(chat_id)
+        return chat is not None and bool(chat.jobs)
+
     async def drain(self) -> None:
         """Wait until every queued call has been made (tests, shutdown)."""
         await self._idle.wait()
@@ -158,18 +207,20 @@ class Outbox:
     async def close(self) -> None:
         """Stop at once; calls still queued are dropped (their screens stay pending)."""
         workers = [chat.worker for chat in self._chats.values() if chat.worker is not None]
+        workers += self._tasks
         for worker in workers:
             worker.cancel()
         for worker in workers:
             with contextlib.suppress(asyncio.CancelledError):
                 await worker
         self._chats.clear()
+        self._tasks.clear()
         self._idle.set()
 
     @property
     def pending(self) -> int:
-        """Jobs still queued."""
-        return sum(len(chat.jobs) for chat in self._chats.values())
+        """Jobs still queued, and tasks still queueing them."""
+        return sum(len(chat.jobs) for chat in self._chats.values()) + len(self._tasks)
 
     async def _drain(self, chat_id: int, chat: _Chat) -> None:
         while chat.jobs:

@@ -2,23 +2,31 @@
 
 One lobby message and one table message (photo + caption + buttons) per
 table, edited in place; each player's hand in their private chat, edited
-when it changes; a short private ping when a turn begins; notices in the
-group. Message ids live in the store's per-table references, so a restarted
-bot (or another worker) edits the same messages.
+when it changes and sent as a new message when their turn begins, which is
+how they are told (an edit does not notify); a short private ping only where
+there is no hand to send (a reminder, a game without hands); notices in the
+group. Message ids live in the store's per-table references
+(:mod:`bot.telegram.delivery`), so a restarted bot (or another worker) edits
+the same messages; the hands and pings a turn left behind are deleted in
+batches.
 
 Every Telegram call is queued in the :class:`Outbox` and handles its own
 expected failures: "message is not modified" is ignored, a deleted message is
 sent again, a user who blocked the bot is reported to the group once.
 
-The lobby, the table and the hands are *screens* that converge to the state
-(:mod:`bot.core.screen_sync`): this module says how each is drawn and sent.
+A change's screens are shown together (:mod:`bot.telegram.publication`);
+the lobby, the table and the hands are also *screens* that converge to the
+state on their own (:mod:`bot.core.screen_sync`) when they fell behind
+otherwise (a sweep, a reopened topic, ``/hand``): this module says how each
+is drawn and sent.
 """
 
 from __future__ import annotations
 
-import contextlib
 import logging
-from typing import Any
+import time
+from collections.abc import Awaitable, Callable
+from typing import Any, cast
 
 from aiogram import Bot
 from aiogram.exceptions import (
@@ -26,48 +34,40 @@ from aiogram.exceptions import (
     TelegramForbiddenError,
     TelegramMigrateToChat,
 )
-from aiogram.types import BufferedInputFile, InlineKeyboardMarkup, InputMediaPhoto
+from aiogram.types import InlineKeyboardMarkup
 
 from bot.core.i18n import I18n
 from bot.core.languages import Languages
 from bot.core.pending import PendingScreens
-from bot.core.publishing import ChatPublisher
 from bot.core.screen_base import Button, Screen
 from bot.core.screen_sync import Gate, Job, ScreenSync
 from bot.core.screens import Screens
-from bot.core.service import Notice, TableService
+from bot.core.service import Change, Notice, TableService
 from bot.core.tables import Status, Table
-from bot.telegram import ids
+from bot.telegram import delivery, ids
+from bot.telegram.delivery import (
+    LOBBY_REF,
+    TABLE_REF,
+    RefChanges,
+    Shown,
+    chat_of,
+    hand_ref,
+    refs_key,
+    seat_of_ref,
+    update_refs_in,
+)
 from bot.telegram.markup import caption, keyboard
 from bot.telegram.outbox import Outbox
+from bot.telegram.publication import Publication
 
 log = logging.getLogger("bot.telegram")
 
 DM_FLAG = "tg:dm"
-LOBBY_REF = "tg:lobby"
-TABLE_REF = "tg:table"
 #: Telegram's answer to a post in a forum topic that was closed.
 TOPIC_CLOSED = "TOPIC_CLOSED"
 
 
-def hand_ref(seat: int) -> str:
-    """The reference of a seat's hand message."""
-    return f"tg:hand:{seat}"
-
-
-def seat_of_ref(ref: str) -> int:
-    """The seat whose hand ``ref`` is."""
-    return int(ref.rpartition(":")[2])
-
-
-def _chat_of(table: Table, ref: str) -> str:
-    """The chat key where the screen ``ref`` of ``table`` is shown."""
-    if ref in (LOBBY_REF, TABLE_REF):
-        return table.chat
-    return table.players[seat_of_ref(ref)].key
-
-
-class Publisher(ChatPublisher):
+class Publisher:
     """Turns core changes into Telegram messages."""
 
     def __init__(
@@ -92,7 +92,7 @@ class Publisher(ChatPublisher):
             PendingScreens(self.store, "tg"),
             draw=self._draw,
             deliver=self._deliver,
-            place=_chat_of,
+            place=chat_of,
             enqueue=self._enqueue,
         )
 
@@ -103,24 +103,25 @@ class Publisher(ChatPublisher):
         """The link that opens the private chat and seats the user at ``table_id``."""
         return f"https://t.me/{self.bot_username}?start=join_{table_id}"
 
-    # -- reacting to the core (``on_change`` is ChatPublisher's) ------------------
+    # -- reacting to the core ---------------------------------------------------------
 
-    async def show_lobby(self, table: Table, lang: str) -> None:
-        """Bring the lobby message up to date."""
-        await self.sync.show(table, LOBBY_REF)
+    async def on_change(self, change: Change) -> None:
+        """Bring every message of the table up to date (the service calls this).
 
-    async def show_table(self, table: Table, state: Any, lang: str) -> None:
-        """Bring the table message up to date: image, caption, vote buttons."""
-        await self.sync.show(table, TABLE_REF)
+        Only the marks and reads are made here; pictures are drawn and sent by
+        a task of the outbox, so a press is answered at once.
+        """
+        await Publication(self, change).start()
 
     async def show_seat(self, table: Table, state: Any, seat: int, *, resend: bool = False) -> None:
-        """A player's private hand: edited only when it changed, or sent anew."""
+        """A player's private hand: edited only when it changed, or (``resend``)
+        sent as a new message, the old one left to be deleted."""
         if table.players[seat].bot:
             return
         ref = hand_ref(seat)
         if resend:
-            await self.sync.forget(table.id, ref)
-        await self.sync.show(table, ref)
+            await self.store.set_ref(table.id, f"{ref}:anew", "1")
+        await self.sync.show(table, ref, again=resend)
 
     # -- screens that converge to the state (``bot.core.screen_sync``) -----------
 
@@ -144,10 +145,9 @@ class Publisher(ChatPublisher):
             table.id if table is not None else None,
         )
 
-    async def _draw(self, table: Table, state: Any, ref: str) -> Screen | None:
-        """The screen ``ref`` shows for ``table`` now (None: it shows nothing)."""
+    async def draw(self, table: Table, state: Any, ref: str, lang: str) -> Screen | None:
+        """The screen ``ref`` shows for ``table`` now, in ``lang`` (None: it shows nothing)."""
         if ref == LOBBY_REF:
-            lang = await self.languages.for_chat(table.chat)
             screen = self.screens.lobby(table, lang)
             if table.status != Status.LOBBY:
                 return screen
@@ -156,26 +156,51 @@ class Publisher(ChatPublisher):
         if state is None:
             return None
         if ref == TABLE_REF:
-            return await self.screens.table(table, state, await self.languages.for_chat(table.chat))
+            return await self.screens.table(table, state, lang)
         seat = seat_of_ref(ref)
         if seat >= len(table.players) or table.players[seat].bot:
             return None
-        lang = await self.languages.for_user(table.players[seat].key)
         return await self.screens.seat(table, state, seat, lang)
+
+    async def _draw(self, table: Table, state: Any, ref: str) -> Screen | None:
+        if ref in (LOBBY_REF, TABLE_REF):
+            lang = await self.languages.for_chat(table.chat)
+        elif seat_of_ref(ref) < len(table.players):
+            lang = await self.languages.for_user(table.players[seat_of_ref(ref)].key)
+        else:
+            return None
+        return await self.draw(table, state, ref, lang)
 
     async def _deliver(self, table: Table, ref: str, screen: Screen) -> bool:
         """Send or edit; False when the screen cannot be shown there (nor retried)."""
-        chat_id, thread_id = ids.parse_chat_key(_chat_of(table, ref))
+        chat_id, thread_id = ids.parse_chat_key(chat_of(table, ref))
+
+        async def put() -> bool:
+            refs = cast(
+                dict[str, str], await self.store.redis.hgetall(refs_key(self.store, table.id))
+            )
+            shown = Shown.read(refs, ref)
+            changes = await delivery.put(
+                self.bot, chat_id, thread_id, ref, screen, shown, time.time()
+            )
+            await self._write_refs(table.id, changes)
+            return True
+
+        return await self.placing(table, ref, put)
+
+    async def placing(self, table: Table, ref: str, put: Callable[[], Awaitable[bool]]) -> bool:
+        """Run ``put``, which shows the screen ``ref``: False when Telegram refused it
+        for good (the chat moved, the bot may not write there, the content was
+        refused), which it handles; failures worth retrying are raised."""
+        chat_id, _ = ids.parse_chat_key(chat_of(table, ref))
         try:
-            await self._send_or_edit(table.id, chat_id, thread_id, ref, screen)
+            return await put()
         except TelegramMigrateToChat as exc:
             # The table moves and its screens are drawn there anew.
             await self.migrate(chat_id, exc.migrate_to_chat_id)
-            return False
         except TelegramForbiddenError as exc:
             seat = None if ref in (LOBBY_REF, TABLE_REF) else seat_of_ref(ref)
             await self._unreachable(table, chat_id, seat, exc)
-            return False
         except TelegramBadRequest as exc:
             if TOPIC_CLOSED in exc.message:
                 # Shown again when the topic is reopened (``redraw``).
@@ -185,73 +210,17 @@ class Publisher(ChatPublisher):
                 log.error(
                     "event=screen-refused table=%s ref=%s error=%s", table.id, ref, exc.message
                 )
-            return False
-        return True
+        return False
+
+    async def _write_refs(self, table_id: str, changes: RefChanges) -> None:
+        async with self.store.redis.pipeline(transaction=False) as pipe:
+            update_refs_in(pipe, self.store, table_id, changes)
+            await pipe.execute()
 
     async def redraw(self, table: Table) -> None:
         """Show the table's public message again where it may have fallen behind
         (a forum topic reopened)."""
         await self.sync.show(table, LOBBY_REF if table.status == Status.LOBBY else TABLE_REF)
-
-    async def _send_or_edit(
-        self,
-        table_id: str,
-        chat_id: int,
-        thread_id: int | None,
-        ref: str,
-        screen: Screen,
-    ) -> None:
-        text, markup = caption(screen), keyboard(screen.buttons)
-        message_id = await self.store.get_ref(table_id, ref)
-        if message_id is not None:
-            try:
-                await self._edit(table_id, chat_id, int(message_id), ref, screen, text, markup)
-                return
-            except TelegramBadRequest as exc:
-                if "not modified" in exc.message:
-                    return
-                if "not found" not in exc.message and "can't be edited" not in exc.message:
-                    raise
-                log.info("event=message-gone table=%s ref=%s; sending it again", table_id, ref)
-        if screen.image is not None:
-            photo = BufferedInputFile(screen.image, filename="table.png")
-            sent = await self.bot.send_photo(
-                chat_id, photo, caption=text, reply_markup=markup, message_thread_id=thread_id
-            )
-        else:
-            sent = await self.bot.send_message(
-                chat_id, text, reply_markup=markup, message_thread_id=thread_id
-            )
-        await self.store.set_refs(
-            table_id, {ref: str(sent.message_id), f"{ref}:image": screen.image_key or ""}
-        )
-
-    async def _edit(
-        self,
-        table_id: str,
-        chat_id: int,
-        message_id: int,
-        ref: str,
-        screen: Screen,
-        text: str,
-        markup: InlineKeyboardMarkup | None,
-    ) -> None:
-        if screen.image is None:
-            await self.bot.edit_message_text(
-                text=text, chat_id=chat_id, message_id=message_id, reply_markup=markup
-            )
-            return
-        shown = await self.store.get_ref(table_id, f"{ref}:image")
-        if shown == screen.image_key:
-            await self.bot.edit_message_caption(
-                chat_id=chat_id, message_id=message_id, caption=text, reply_markup=markup
-            )
-            return
-        media = InputMediaPhoto(media=BufferedInputFile(screen.image, "table.png"), caption=text)
-        await self.bot.edit_message_media(
-            media=media, chat_id=chat_id, message_id=message_id, reply_markup=markup
-        )
-        await self.store.set_ref(table_id, f"{ref}:image", screen.image_key or "")
 
     def edit_pressed(
         self,
@@ -271,15 +240,20 @@ class Publisher(ChatPublisher):
 
         async def call(gate: Gate) -> None:
             text, markup = caption(screen), keyboard(screen.buttons)
-            try:
-                if (
-                    table_id is not None
-                    and ref is not None
-                    and await self.store.get_ref(table_id, ref) == str(message_id)
-                ):
+            shown: list[str | None] = [None, None]
+            if table_id is not None and ref is not None:
+                async with self.store.redis.pipeline(transaction=False) as pipe:
+                    pipe.hmget(refs_key(self.store, table_id), [ref, f"{ref}:image"])
                     # The message no longer shows the screen last drawn for it.
-                    await self.store.del_refs(table_id, f"{ref}:digest")
-                    await self._edit(table_id, chat_id, message_id, ref, screen, text, markup)
+                    pipe.hdel(refs_key(self.store, table_id), f"{ref}:digest", f"{ref}:face")
+                    shown, _ = await pipe.execute()
+            try:
+                if table_id is not None and ref is not None and shown[0] == str(message_id):
+                    await delivery.edit(
+                        self.bot, chat_id, message_id, screen, shown[1], text, markup
+                    )
+                    if shown[1] != screen.image_key:
+                        await self._write_refs(table_id, {f"{ref}:image": screen.image_key or ""})
                 elif screen.image is None:
                     await self.bot.edit_message_text(
                         text=text, chat_id=chat_id, message_id=message_id, reply_markup=markup
@@ -317,40 +291,49 @@ class Publisher(ChatPublisher):
 
         self.outbox.put(chat_id, call)
 
-    # -- notices -------------------------------------------------------------
+    # -- pings where there is no hand to send ----------------------------------------
 
-    async def ping(self, table: Table, seats: list[int], notice: Notice | None) -> None:
-        """A short private message to each seat; the previous one is removed."""
-        for seat in seats:
-            await self._ping(table, seat, notice)
-
-    async def _ping(self, table: Table, seat: int, notice: Notice | None) -> None:
-        player = table.players[seat]
-        # A solo game is played in the player's private chat: its messages show the turn.
-        if player.bot or player.key == table.chat:
-            return
-        lang = await self.languages.for_user(player.key)
-        game = self.i18n.t(lang, f"game-{table.game}")
+    def ping_text(self, table: Table, seat: int, notice: Notice | None, lang: str) -> str:
+        """A seat's short private message: its turn began, or a reminder (``notice``)."""
         if notice is not None and notice.msg == "turn-reminder":
-            text = self.screens.notice(table, notice, lang)
-        else:
-            text = self.i18n.t(lang, "tg-your-turn", game=game)
-        chat_id, _ = ids.parse_chat_key(player.key)
-        ref = f"tg:ping:{seat}"
+            return self.screens.notice(table, notice, lang)
+        return self.i18n.t(lang, "tg-your-turn", game=self.i18n.t(lang, f"game-{table.game}"))
+
+    async def send_ping(self, table: Table, seat: int, text: str, now: float) -> RefChanges:
+        """Send a ping; the references that keep it, to be deleted with the next batch."""
+        chat_id, _ = ids.parse_chat_key(table.players[seat].key)
+        try:
+            sent = await self.bot.send_message(chat_id, text)
+        except TelegramForbiddenError as exc:
+            await self._unreachable(table, chat_id, seat, exc)
+            return {}
+        return {delivery.old_ref(chat_id, sent.message_id): repr(now)}
+
+    def queue_ping(self, table: Table, seat: int, text: str) -> None:
+        """:meth:`send_ping` through the seat's queue, waiting for the budget."""
+        chat_id, _ = ids.parse_chat_key(table.players[seat].key)
 
         async def call(gate: Gate) -> None:
-            old = await self.store.get_ref(table.id, ref)
-            if old is not None:
-                with contextlib.suppress(TelegramBadRequest):
-                    await self.bot.delete_message(chat_id, int(old))
-            try:
-                sent = await self.bot.send_message(chat_id, text)
-            except TelegramForbiddenError as exc:
-                await self._unreachable(table, chat_id, seat, exc)
-                return
-            await self.store.set_ref(table.id, ref, str(sent.message_id))
+            await gate()
+            changes = await self.send_ping(table, seat, text, time.time())
+            if changes:
+                await self._write_refs(table.id, changes)
 
-        self.outbox.put(chat_id, call, key=f"{table.id}:{ref}")
+        self.outbox.put(chat_id, call, key=f"{table.id}:ping:{seat}")
+
+    def queue_clearing(self, table_id: str, chat_id: int) -> None:
+        """Delete every old message of ``table_id`` in ``chat_id`` (its game is over),
+        through the chat's queue."""
+
+        async def call(gate: Gate) -> None:
+            key = refs_key(self.store, table_id)
+            refs = cast(dict[str, str], await self.store.redis.hgetall(key))
+            old = delivery.old_messages(refs).get(chat_id)
+            if old:
+                changes = await delivery.clear(self.bot, chat_id, old, time.time())
+                await self._write_refs(table_id, changes)
+
+        self.outbox.put(chat_id, call, key=f"{table_id}:clear:{chat_id}")
 
     async def _unreachable(
         self, table: Table, chat_id: int, seat: int | None, exc: TelegramForbiddenError

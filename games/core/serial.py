@@ -12,6 +12,7 @@ import functools
 import json
 import types
 import typing
+from collections.abc import Callable
 from typing import Any, TypeVar
 
 from games.core.errors import InvalidState
@@ -21,78 +22,170 @@ T = TypeVar("T")
 
 def to_plain(value: Any) -> Any:
     """Convert a state (or any part of one) into JSON-able data."""
-    if isinstance(value, str | int | float | None):
+    kind: Any = type(value)
+    if kind in _PLAIN:
         return value
-    if isinstance(value, list | tuple):
+    if kind is list or kind is tuple:
         return [to_plain(v) for v in value]
-    if isinstance(value, dict):
+    if kind is dict:
         return {str(k): to_plain(v) for k, v in value.items()}
+    if isinstance(value, str | int | float):
+        return value
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        return {name: to_plain(getattr(value, name)) for name, _ in _fields(type(value))}
+        return {name: to_plain(getattr(value, name)) for name in _names(kind)}
     raise InvalidState(f"cannot serialise {type(value).__name__}")
+
+
+_PLAIN = frozenset({str, int, float, bool, type(None)})
 
 
 def from_plain(tp: Any, data: Any) -> Any:
     """Rebuild a value of type ``tp`` from :func:`to_plain` output."""
+    return _decoder(tp)(data)
+
+
+Decoder = Callable[[Any], Any]
+
+
+@functools.cache
+def _decoder(tp: Any) -> Decoder:
+    """A function rebuilding values of type ``tp``: the type hints are read
+    once per type, not once per value (loading a state walks thousands)."""
     origin = typing.get_origin(tp)
     args = typing.get_args(tp)
     if tp is Any:
-        return data
+        return _same
     if origin in (typing.Union, types.UnionType):
-        if data is None and type(None) in args:
+        return _union_decoder(tp, args)
+    if dataclasses.is_dataclass(tp) and isinstance(tp, type):
+        return _dataclass_decoder(tp)
+    if origin is list:
+        return _list_decoder(tp, args[0])
+    if origin is tuple:
+        return _tuple_decoder(tp, args)
+    if origin is dict:
+        return _dict_decoder(tp, args[0], args[1])
+    if tp in (int, str, bool, float):
+        return _scalar_decoder(tp)
+    if tp is type(None):
+        return _none
+    raise InvalidState(f"unsupported type {tp}")
+
+
+def _same(data: Any) -> Any:
+    return data
+
+
+def _none(data: Any) -> None:
+    if data is not None:
+        raise InvalidState("expected null")
+
+
+def _union_decoder(tp: Any, args: tuple[Any, ...]) -> Decoder:
+    nullable = type(None) in args
+    arms = [_decoder(arm) for arm in args if arm is not type(None)]
+
+    def decode(data: Any) -> Any:
+        if data is None and nullable:
             return None
         errors = []
-        for arm in args:
-            if arm is type(None):
-                continue
+        for arm in arms:
             try:
-                return from_plain(arm, data)
+                return arm(data)
             except InvalidState as exc:
                 errors.append(str(exc))
         # The data is not quoted: a damaged state may hold hidden cards.
         raise InvalidState(f"no type of {tp} fits a {type(data).__name__}: {errors}")
-    if dataclasses.is_dataclass(tp) and isinstance(tp, type):
+
+    return decode
+
+
+def _dataclass_decoder(tp: type) -> Decoder:
+    # Field decoders are looked up on first use, so a dataclass may refer to itself.
+    fields: list[tuple[str, Decoder]] = []
+
+    def decode(data: Any) -> Any:
         if not isinstance(data, dict):
             raise InvalidState(f"{tp.__name__} expects an object")
-        kwargs = {name: from_plain(hint, data[name]) for name, hint in _fields(tp) if name in data}
+        if not fields:
+            fields.extend((name, _decoder(hint)) for name, hint in _fields(tp))
+        kwargs = {name: field(data[name]) for name, field in fields if name in data}
         try:
             return tp(**kwargs)
         except TypeError as exc:
             raise InvalidState(f"{tp.__name__}: {exc}") from exc
-    if origin is list:
-        _expect(data, list, tp)
-        if args[0] in _SCALARS:
-            # The common case (cards, scores): check types without recursing.
-            if not all(type(v) is args[0] for v in data):
+
+    return decode
+
+
+def _list_decoder(tp: Any, item: Any) -> Decoder:
+    if item in _SCALARS:
+        # The common case (cards, scores): check types without recursing.
+        def scalars(data: Any) -> Any:
+            _expect(data, list, tp)
+            if not all(type(v) is item for v in data):
                 raise InvalidState(f"{tp} holds a value of another type")
             return list(data)
-        return [from_plain(args[0], v) for v in data]
-    if origin is tuple:
+
+        return scalars
+    each = _decoder(item)
+
+    def decode(data: Any) -> Any:
         _expect(data, list, tp)
-        if len(args) == 2 and args[1] is Ellipsis:
-            return tuple(from_plain(args[0], v) for v in data)
-        if len(args) != len(data):
-            raise InvalidState(f"{tp} expects {len(args)} items")
-        return tuple(from_plain(a, v) for a, v in zip(args, data, strict=True))
-    if origin is dict:
-        _expect(data, dict, tp)
-        if args[0] is int:
+        return [each(v) for v in data]
+
+    return decode
+
+
+def _tuple_decoder(tp: Any, args: tuple[Any, ...]) -> Decoder:
+    if len(args) == 2 and args[1] is Ellipsis:
+        each = _decoder(args[0])
+
+        def many(data: Any) -> Any:
+            _expect(data, list, tp)
+            return tuple(each(v) for v in data)
+
+        return many
+    items = [_decoder(a) for a in args]
+
+    def fixed(data: Any) -> Any:
+        _expect(data, list, tp)
+        if len(items) != len(data):
+            raise InvalidState(f"{tp} expects {len(items)} items")
+        return tuple(item(v) for item, v in zip(items, data, strict=True))
+
+    return fixed
+
+
+def _dict_decoder(tp: Any, key: Any, value: Any) -> Decoder:
+    each = _decoder(value)
+    if key is int:
+
+        def int_keys(data: Any) -> Any:
+            _expect(data, dict, tp)
             if not all(k.lstrip("-").isdecimal() for k in data):
                 raise InvalidState(f"{tp} expects integer keys")
-            return {int(k): from_plain(args[1], v) for k, v in data.items()}
-        return {k: from_plain(args[1], v) for k, v in data.items()}
-    if tp in (int, str, bool, float):
+            return {int(k): each(v) for k, v in data.items()}
+
+        return int_keys
+
+    def decode(data: Any) -> Any:
+        _expect(data, dict, tp)
+        return {k: each(v) for k, v in data.items()}
+
+    return decode
+
+
+def _scalar_decoder(tp: type) -> Decoder:
+    def decode(data: Any) -> Any:
         if tp is int and isinstance(data, bool):
             raise InvalidState("expected an integer")
         if tp is float and isinstance(data, int):
             return float(data)
         _expect(data, tp, tp)
         return data
-    if tp is type(None):
-        if data is not None:
-            raise InvalidState("expected null")
-        return None
-    raise InvalidState(f"unsupported type {tp}")
+
+    return decode
 
 
 _SCALARS = (str, int)
@@ -103,6 +196,11 @@ def _fields(tp: type) -> tuple[tuple[str, Any], ...]:
     """Field names and resolved types of a dataclass (resolving hints is slow)."""
     hints = typing.get_type_hints(tp)
     return tuple((f.name, hints[f.name]) for f in dataclasses.fields(tp))
+
+
+@functools.cache
+def _names(tp: Any) -> tuple[str, ...]:
+    return tuple(f.name for f in dataclasses.fields(tp))
 
 
 def _expect(data: Any, kind: type, tp: Any) -> None:

@@ -7,7 +7,6 @@ bust, and the chip of whoever holds the pair now; the pile shows only backs.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
@@ -31,7 +30,7 @@ PLATE_STATUS_X = 192
 STATUS_D = 40
 
 
-@lru_cache(maxsize=8)
+@c.sprite_cache
 def _status_badge(status: str, diameter: int) -> Image.Image:
     """Sold: a green disc with a tick. Bust: a crimson disc with a cross."""
     big = diameter * c.SUPERSAMPLE
@@ -61,7 +60,7 @@ class Plate:
     holder: int | None  # the seat whose chip sits here (this plate's seat holds the pair)
 
 
-@lru_cache(maxsize=256)
+@c.sprite_cache
 def plate_sprite(p: Plate) -> Image.Image:
     """A caravan's plate: value, direction, suit, sold/bust badge, pair holder; RGB."""
     x0, y0, x1, y1 = plate_box(0, 0)
@@ -100,7 +99,7 @@ def plate_sprite(p: Plate) -> Image.Image:
     return im
 
 
-@lru_cache(maxsize=4)
+@c.sprite_cache
 def discard_pile() -> Image.Image:
     """The discard pile: card backs thrown crosswise (contents are never shown)."""
     w, h = 46, 64

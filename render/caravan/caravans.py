@@ -7,8 +7,6 @@ row cut down to their index strip.
 
 from __future__ import annotations
 
-from functools import lru_cache
-
 from PIL import Image, ImageDraw
 
 from render import common as c
@@ -34,7 +32,7 @@ from render.caravan.layout import (
 from render.caravan.palette import FELT, FELT_LINE
 
 
-@lru_cache(maxsize=1)
+@c.sprite_cache
 def felt() -> Image.Image:
     """The whole table between the strips: wood, band, gutter; an RGB tile."""
     im = Image.new("RGB", (WIDTH, HEIGHT - 2 * STRIP_H), FELT)
@@ -67,7 +65,7 @@ def _tab(sprite: Image.Image, height: int, flip: bool) -> Image.Image:
     return tab
 
 
-@lru_cache(maxsize=256)
+@c.sprite_cache
 def caravan_tile(
     cards: tuple[tuple[str, tuple[str, ...]], ...],
     seat: int,

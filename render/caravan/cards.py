@@ -42,7 +42,7 @@ def _star(draw: ImageDraw.ImageDraw, box: tuple[float, float, float, float]) -> 
                  outline=c.INK, width=max(1, round(r / 8)))  # fmt: skip
 
 
-@lru_cache(maxsize=256)
+@c.sprite_cache
 def _index_sprite(rank: str, suit: str, size: int) -> Image.Image:
     """A card's corner index: the rank and its suit symbol side by side, tight RGBA.
 
@@ -124,7 +124,7 @@ def _jester(width: int, height: int) -> Image.Image:
     return im.resize((width, height), Image.Resampling.LANCZOS)
 
 
-@lru_cache(maxsize=1024)
+@c.sprite_cache
 def card_face(
     code: str, width: int, height: int, index: int, *, flip: bool = False, highlight: bool = False
 ) -> Image.Image:
@@ -184,7 +184,7 @@ def card_face(
     return im
 
 
-@lru_cache(maxsize=16)
+@c.sprite_cache
 def empty_slot(width: int, height: int, colour: c.RGB) -> Image.Image:
     """An empty caravan: a dashed card outline."""
     im = Image.new("RGBA", (width, height), (0, 0, 0, 0))

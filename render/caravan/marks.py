@@ -6,8 +6,6 @@ pile it touched, with a "−N" pill for the numeral cards it took away.
 
 from __future__ import annotations
 
-from functools import lru_cache
-
 from PIL import Image, ImageDraw
 
 from render import common as c
@@ -39,7 +37,7 @@ def _draw_badge(canvas: Image.Image, seat: int, centre: tuple[int, int], removed
         c.paste(canvas, pill, (px, cy + BADGE // 2 + 2))
 
 
-@lru_cache(maxsize=16)
+@c.sprite_cache
 def _removed_pill(count: int) -> Image.Image:
     """ "−N": numeral cards a Jack or joker took off the table."""
     label = f"−{count}"

@@ -8,7 +8,6 @@ player's caravans.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
@@ -30,12 +29,12 @@ class Strip:
     needed: int  # games needed to win the match; 1 = a single game, no pips
 
 
-@lru_cache(maxsize=4)
+@c.sprite_cache
 def _hand_icon() -> Image.Image:
     return c.fan_of_backs(3, 26, 38, 10)
 
 
-@lru_cache(maxsize=64)
+@c.sprite_cache
 def strip_sprite(s: Strip) -> Image.Image:
     """A player's strip (RGB, WIDTH × STRIP_H), cached."""
     bg = c.TURN_BAND if s.turn else WINNER_BAND if s.winner else c.BACKGROUND
@@ -72,7 +71,7 @@ def strip_sprite(s: Strip) -> Image.Image:
     return im
 
 
-@lru_cache(maxsize=8)
+@c.sprite_cache
 def deck_icon(count: int) -> Image.Image:
     """A deck: a few card backs stacked with their edges showing, and the count below."""
     w, h = 58, 80

@@ -9,7 +9,6 @@ from __future__ import annotations
 import itertools
 import math
 from collections.abc import Sequence
-from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
@@ -51,8 +50,8 @@ from render.curling.layout import (
     exit_point,
     field_box,
     row_label_box,
-    row_name,
     step,
+    zone_row,
 )
 from render.curling.parse import Segment, Stone, Throw
 from render.curling.sprites import (
@@ -71,7 +70,7 @@ def _zone_rect(cols: tuple[int, int], rows: tuple[int, int]) -> c.Box:
     return (x0, y0, x1, y1)
 
 
-@lru_cache(maxsize=1)
+@c.sprite_cache
 def empty_table() -> Image.Image:
     """The empty table (field, zones, grid, labels, panel ground) as an RGB image; cached."""
     im = Image.new("RGB", (WIDTH, HEIGHT), c.BACKGROUND)
@@ -121,14 +120,23 @@ def empty_table() -> Image.Image:
         for top in (True, False):
             x0, y0, x1, y1 = column_label_box(col, top=top)
             c.draw_centred(d, ((x0 + x1) / 2, (y0 + y1) / 2), LETTERS[col], letter, LABEL)
-    name_font, number_font = c.font(30, bold=True), c.font(20)
+    # Each row's number (as cell names count it) in grey, and the number the
+    # rules give it in a tag of its zone's colour: guard rows 1–5 sand, house
+    # rows 1–7 blue (a letter for the zone would be one language's word).
+    tag_font, number_font = c.font(28, bold=True), c.font(20)
     for row in range(ROWS):
         x0, y0, x1, y1 = row_label_box(row)
         cy = (y0 + y1) / 2
-        c.draw_text(d, (x1, cy), row_name(row), name_font, LABEL, anchor="rm")
         c.draw_text(d, (x0 + 2, cy), str(row), number_font, c.MUTED, anchor="lm")
-        if row == 0:  # the start row: a launch triangle instead of a name
-            d.polygon([(x1 - 34, cy + 12), (x1 - 2, cy + 12), (x1 - 18, cy - 14)], fill=LABEL)
+        zone = zone_row(row)
+        if zone is None:  # the start row: a launch triangle instead of a number
+            d.polygon([(x1 - 36, cy + 12), (x1 - 4, cy + 12), (x1 - 20, cy - 14)], fill=LABEL)
+            continue
+        kind, number = zone
+        fill = GUARD_ZONE if kind == "guard" else HOUSE_OUTER
+        d.rounded_rectangle((x1 - 42, cy - 20, x1 - 2, cy + 20), radius=8, fill=fill,
+                            outline=LINE, width=2)  # fmt: skip
+        c.draw_centred(d, (x1 - 22, cy + 1), str(number), tag_font, LABEL)
     return im
 
 

@@ -2,7 +2,7 @@
 
 The image's size, the field's cells and zones (a cell's name, its pixel box,
 where a stone that left the field gets its cross), every box of the panel
-(players, house count, scoreboard, dice, cards, limit, winner) and the
+(players, match score, scoreboard, dice, cards, limit, winner) and the
 palette. Pure geometry: nothing here draws.
 """
 
@@ -64,7 +64,10 @@ WOOD: c.RGB = (176, 116, 60)  # the hammer's handle
 WINNER_BAND: c.RGB = (253, 228, 150)
 ROW_BG = (c.PANEL, c.PAPER)
 
-STONE_COLOURS: Mapping[str, c.RGB] = {"red": c.VERMILLION, "blue": c.BLUE}
+# A true red: the rules, the captions (🔴) and the buttons call it red, and the
+# Okabe–Ito vermillion read as orange; it stays apart from blue by its ring pattern too.
+STONE_RED: c.RGB = (214, 39, 40)
+STONE_COLOURS: Mapping[str, c.RGB] = {"red": STONE_RED, "blue": c.BLUE}
 ZONE_COLOURS: Mapping[str, c.RGB] = {
     "start": START_ROW,
     "guard": GUARD_ZONE,
@@ -77,6 +80,7 @@ ZONE_COLOURS: Mapping[str, c.RGB] = {
 KEEP: tuple[c.RGB, ...] = (
     *c.KEY_COLOURS,
     *c.CARD_COLOURS,
+    STONE_RED,
     ICE,
     GUARD_ZONE,
     START_ROW,
@@ -167,13 +171,15 @@ def zone_of(cell: Cell | str) -> str:
     return "field"
 
 
-def row_name(row: int) -> str:
-    """What the rules call a row: ``G1``–``G5``, ``H1``–``H7``; the start row is ``""``."""
+def zone_row(row: int) -> tuple[str, int] | None:
+    """How the rules number a row: ``("guard", 1–5)`` for rows 1–5 (the free guard
+    zone) and ``("house", 1–7)`` above them (a trajectory's upward number counts
+    those rows); None for the start row."""
     if 1 <= row <= 5:
-        return f"G{row}"
+        return "guard", row
     if 6 <= row <= 12:
-        return f"H{row - 5}"
-    return ""
+        return "house", row - 5
+    return None
 
 
 def row_label_box(row: int) -> c.Box:
@@ -233,9 +239,9 @@ INSET = 14
 END_H = 80
 ROW_H = 140
 PLAYERS_Y = END_H
-HOUSE_Y = PLAYERS_Y + 2 * ROW_H
-HOUSE_H = 108
-BOARD_Y = HOUSE_Y + HOUSE_H
+MATCH_Y = PLAYERS_Y + 2 * ROW_H
+MATCH_H = 108
+BOARD_Y = MATCH_Y + MATCH_H
 BOARD_H = 124
 VARIANT_Y = BOARD_Y + BOARD_H
 LIMIT_H = 120
@@ -244,9 +250,8 @@ DIE = 60
 DIE_GAP = 14
 DIE_RAISE = 16
 NAME_X = 104
-LINE1 = 44  # a player's row: stone, name, match total
+LINE1 = 44  # a player's row: stone, name
 LINE2 = 106  # ... hammer, stones to throw, stones out
-SCORE_W = 76  # the match total at the right end of a player's first line
 HAMMER = 40
 CARD_RATIO = 1.38
 
@@ -266,13 +271,7 @@ def marker_box(seat: int) -> c.Box:
 def name_box(seat: int) -> c.Box:
     """Where a player's name may be drawn (it is fitted to this width)."""
     x0, y0, x1, _y1 = player_box(seat)
-    return (x0 + NAME_X, y0 + LINE1 - 32, x1 - INSET - SCORE_W, y0 + LINE1 + 32)
-
-
-def score_box(seat: int) -> c.Box:
-    """A player's match total, right of the name."""
-    _x0, y0, x1, _y1 = player_box(seat)
-    return (x1 - INSET - SCORE_W + 6, y0 + LINE1 - 32, x1 - INSET + 4, y0 + LINE1 + 32)
+    return (x0 + NAME_X, y0 + LINE1 - 32, x1 - INSET, y0 + LINE1 + 32)
 
 
 def hammer_box(seat: int) -> c.Box:
@@ -306,24 +305,25 @@ def preview_mark_box() -> c.Box:
     return (WIDTH - INSET - 64, 12, WIDTH - INSET, END_H - 12)
 
 
-def house_box() -> c.Box:
-    """The current house count, big."""
-    return (PANEL_X, HOUSE_Y, WIDTH, HOUSE_Y + HOUSE_H)
+def match_box() -> c.Box:
+    """The match score, the biggest number of the picture."""
+    return (PANEL_X, MATCH_Y, WIDTH, MATCH_Y + MATCH_H)
 
 
-HOUSE_DIGIT_W = 70
+MATCH_DIGIT_W = 70
 
 
-def house_number_box(side: int) -> c.Box:
-    """One number of the house count: ``side`` 0 is red's, 1 blue's."""
+def match_number_box(side: int) -> c.Box:
+    """One number of the match score: ``side`` 0 is red's, 1 blue's."""
     mid = PANEL_X + 50 + (PANEL_W - 50) // 2
-    cy = HOUSE_Y + HOUSE_H // 2
-    x = mid - 22 - HOUSE_DIGIT_W if side == 0 else mid + 22
-    return (x, cy - 36, x + HOUSE_DIGIT_W, cy + 36)
+    cy = MATCH_Y + MATCH_H // 2
+    x = mid - 22 - MATCH_DIGIT_W if side == 0 else mid + 22
+    return (x, cy - 36, x + MATCH_DIGIT_W, cy + 36)
 
 
 def scoreboard_box() -> c.Box:
-    """The ends' scores: end numbers, red's and blue's points, and the Σ column."""
+    """The ends' scores: end numbers, red's and blue's points (the current end's
+    column holds its house count as it stands), and the Σ column."""
     return (PANEL_X + INSET, BOARD_Y + 6, WIDTH - INSET, BOARD_Y + BOARD_H - 8)
 
 
@@ -403,13 +403,14 @@ def foul_box() -> c.Box:
 
 
 def limit_box(*, foul: bool = False) -> c.Box:
-    """The throw limit L, with L1 and L2 (left of the foul sign when there is one)."""
+    """The throw's power limit ⚡ and what sets it: the combination and the
+    opponent's previous throw (left of the foul sign when there is one)."""
     right = foul_box()[0] - 10 if foul else WIDTH - INSET
     return (PANEL_X + INSET, LIMIT_Y + 6, right, LIMIT_Y + 58)
 
 
 def last_box(*, foul: bool = False) -> c.Box:
-    """The last (or previewed) throw: who threw, its power and numbers."""
+    """The last (or previewed) throw: who threw, its power ⚡ and numbers."""
     right = foul_box()[0] - 10 if foul else WIDTH - INSET
     return (PANEL_X + INSET, LIMIT_Y + 62, right, HEIGHT - 6)
 

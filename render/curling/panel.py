@@ -1,14 +1,14 @@
 """The panel of a curling image, right of the field: the end, each player's
-row (turn marker, stone, name, match total, hammer, stones to throw and out),
-the house count, the ends' scoreboard, the dice or cards (or the winner once
-the match is over), the throw limit and the last throw's power and numbers.
+row (turn marker, stone, name, hammer, stones to throw and out), the match
+score (the biggest number), the ends' scoreboard with the current end's house
+count, the dice or cards (or the winner once the match is over), the throw's
+power limit ⚡ and the last throw's power and numbers.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
@@ -27,6 +27,7 @@ from render.curling.layout import (
     PANEL_X,
     PATH,
     PLAYERS_Y,
+    PREVIEW,
     ROW_BG,
     ROW_H,
     SMALL_STONE,
@@ -37,16 +38,15 @@ from render.curling.layout import (
     end_box,
     foul_box,
     hammer_box,
-    house_box,
-    house_number_box,
     last_box,
     limit_box,
     main_card_box,
+    match_box,
+    match_number_box,
     name_box,
     out_box,
     player_box,
     preview_mark_box,
-    score_box,
     scoreboard_box,
     scoreboard_cell,
     sub_card_box,
@@ -85,12 +85,11 @@ class _Row:
     turn: bool
     winner: bool
     hammer: bool
-    score: int
     to_throw: int
     out: int
 
 
-@lru_cache(maxsize=64)
+@c.sprite_cache
 def _row_sprite(r: _Row) -> Image.Image:
     im = Image.new("RGB", (PANEL_W, ROW_H), r.bg)
     d = ImageDraw.Draw(im)
@@ -106,13 +105,6 @@ def _row_sprite(r: _Row) -> Image.Image:
     c.paste(im, stone, (70 - stone.width // 2, line1 - stone.height // 2))
     nx0, ny0, nx1, ny1 = local(name_box(r.seat))
     c.draw_name(d, (nx0, (ny0 + ny1) / 2), r.name, nx1 - nx0, 32, min_size=22)
-    _sx0, sy0, sx1, sy1 = local(score_box(r.seat))
-    sigma, value = c.font(24), c.font(38, bold=True)
-    label = str(r.score)
-    c.draw_text(d, (sx1, (sy0 + sy1) / 2), label, value, c.INK, anchor="rm")
-    c.draw_text(
-        d, (sx1 - value.getlength(label) - 6, (sy0 + sy1) / 2 + 2), "Σ", sigma, c.MUTED, anchor="rm"
-    )
     if r.hammer:
         hx0, hy0, _hx1, _hy1 = local(hammer_box(r.seat))
         c.paste(im, hammer_icon(HAMMER), (hx0, hy0))
@@ -154,25 +146,34 @@ def _draw_end(
     draw.line((x0, y1 - 1, x1, y1 - 1), fill=c.FAINT, width=2)
 
 
-def _draw_house(
-    canvas: Image.Image, draw: ImageDraw.ImageDraw, ctx: Context, house: tuple[int, int]
-) -> None:
-    x0, y0, x1, y1 = house_box()
+def _draw_match(canvas: Image.Image, draw: ImageDraw.ImageDraw, ctx: Context) -> None:
+    """The match score, big (Σ, as every game marks totals), each side by its stone."""
+    x0, y0, _x1, y1 = match_box()
     cy = (y0 + y1) // 2
-    c.paste(canvas, target(52), (x0 + INSET + 4, cy - 26))
+    c.draw_text(draw, (x0 + INSET + 6, cy), "Σ", c.font(48), c.MUTED)
     big = c.font(64, bold=True)
     for side in (0, 1):
-        bx0, by0, bx1, by1 = house_number_box(side)
-        c.draw_centred(draw, ((bx0 + bx1) / 2, (by0 + by1) / 2), str(house[side]), big, c.INK)
+        bx0, by0, bx1, by1 = match_number_box(side)
+        c.draw_centred(draw, ((bx0 + bx1) / 2, (by0 + by1) / 2), str(ctx.match[side]), big, c.INK)
         stone = stone_sprite(ctx.colours[side], None, 40)
         sx = bx0 - 8 - stone.width if side == 0 else bx1 + 8
         c.paste(canvas, stone, (sx, cy - stone.height // 2))
-    mid = (house_number_box(0)[2] + house_number_box(1)[0]) / 2
+    mid = (match_number_box(0)[2] + match_number_box(1)[0]) / 2
     c.draw_centred(draw, (mid, cy - 4), ":", big, c.INK)
-    draw.line((x0, y1 - 1, x1, y1 - 1), fill=c.FAINT, width=2)
+    draw.line((x0, y1 - 1, match_box()[2], y1 - 1), fill=c.FAINT, width=2)
 
 
-def _draw_scoreboard(canvas: Image.Image, draw: ImageDraw.ImageDraw, ctx: Context) -> None:
+def _draw_scoreboard(
+    canvas: Image.Image,
+    draw: ImageDraw.ImageDraw,
+    ctx: Context,
+    house: tuple[int, int],
+    *,
+    preview: bool,
+) -> None:
+    """Finished ends' scores, the match totals, and in the current end's column
+    its house count as it stands (after the throw, in a preview) in the turn's
+    colour: not final yet."""
     count = min(max(ctx.ends, len(ctx.end_scores), ctx.end), MAX_SCORE_COLUMNS)
     first_end = max(1, max(ctx.ends, len(ctx.end_scores), ctx.end) - count + 1)
     head, cell_font = c.font(20), c.font(27, bold=True)
@@ -201,6 +202,12 @@ def _draw_scoreboard(canvas: Image.Image, draw: ImageDraw.ImageDraw, ctx: Contex
                     cell_font,
                     c.INK if value else c.MUTED,
                 )
+    if not ctx.over and 0 <= current < count:
+        live = PREVIEW if preview else c.TURN_MARK
+        for side in (0, 1):
+            bx0, by0, bx1, by1 = scoreboard_cell(side + 1, current, count)
+            centre = ((bx0 + bx1) / 2, (by0 + by1) / 2)
+            c.draw_centred(draw, centre, str(house[side]), cell_font, live)
     sx0, sy0, sx1, sy1 = scoreboard_cell(0, count, count)
     c.draw_centred(draw, ((sx0 + sx1) / 2, (sy0 + sy1) / 2), "Σ", c.font(22, bold=True), c.MUTED)
     for side in (0, 1):
@@ -254,6 +261,54 @@ def _draw_cards(canvas: Image.Image, draw: ImageDraw.ImageDraw, ctx: Context) ->
             c.paste(canvas, c.playing_card_face(code, bx1 - bx0, by1 - by0), (bx0, by0))
 
 
+#: The mark of a throw's power, as the captions and buttons write it.
+POWER = "⚡"
+#: The strongest trajectory's power: a limit of this much limits nothing.
+MAX_POWER = 5
+
+
+def _draw_power_limit(
+    canvas: Image.Image,
+    draw: ImageDraw.ImageDraw,
+    ctx: Context,
+    limit: tuple[int | None, int | None, int | None],
+    box: c.Box,
+) -> None:
+    """What sets the limit, each as its mark and "≤ n" (the combination: a die or
+    a card; the opponent's previous throw: their stone), then the limit "⚡≤ n"
+    in a pill; before the combination is known, the previous throw's alone
+    (when it limits anything)."""
+    l1, l2, overall = limit
+    if overall is None and (l2 is None or l2 >= MAX_POWER):
+        return
+    x0, y0, x1, y1 = box
+    cy = (y0 + y1) // 2
+    fnt = c.font(28, bold=True)
+    parts: list[tuple[Image.Image, int]] = []
+    if l1 is not None:
+        source = die_face(5, 30) if ctx.variant == "dice" else c.playing_card_back(22, 30)
+        parts.append((source, l1))
+    if l2 is not None and ctx.turn is not None:
+        parts.append((stone_sprite(ctx.colours[1 - ctx.turn], None, 30), l2))
+    x = x0 + 4
+    for icon, value in parts:
+        c.paste(canvas, icon, (x, cy - icon.height // 2))
+        x += icon.width + 4
+        text = f"≤{value}"
+        c.draw_text(draw, (x, cy), text, fnt, c.INK)
+        x += round(fnt.getlength(text)) + 20
+    shown = overall if overall is not None else l2
+    if shown is None:
+        return
+    big = c.font(36, bold=True)
+    text = f"{POWER}≤{shown}"
+    w = round(big.getlength(text)) + 28
+    draw.rounded_rectangle(
+        (x1 - w, y0 + 2, x1, y1 - 2), radius=12, fill=c.TURN_BAND, outline=c.TURN_MARK, width=3
+    )
+    c.draw_centred(draw, (x1 - w / 2, cy), text, big, c.INK)
+
+
 def _draw_limit(
     canvas: Image.Image, draw: ImageDraw.ImageDraw, ctx: Context, throw: Throw | None
 ) -> None:
@@ -263,29 +318,7 @@ def _draw_limit(
         x0, y0, _x1, _y1 = foul_box()
         c.paste(canvas, warning_sign(BIG_FOUL), (x0, y0))
     if ctx.limit is not None and not ctx.over:
-        l1, l2, limit = ctx.limit
-        x0, y0, x1, y1 = limit_box(foul=foul)
-        cy = (y0 + y1) // 2
-        small, small_bold = c.font(26), c.font(26, bold=True)
-        x = x0 + 4
-        for key, value in (("L1", l1), ("L2", l2)):
-            c.draw_text(draw, (x, cy), key, small, c.MUTED)
-            x += round(small.getlength(key)) + 8
-            text = "–" if value is None else str(value)
-            c.draw_text(draw, (x, cy), text, small_bold, c.INK)
-            x += round(small_bold.getlength(text)) + 24
-        if limit is not None:
-            big = c.font(36, bold=True)
-            text = f"L {limit}"
-            w = round(big.getlength(text)) + 28
-            draw.rounded_rectangle(
-                (x1 - w, y0 + 2, x1, y1 - 2),
-                radius=12,
-                fill=c.TURN_BAND,
-                outline=c.TURN_MARK,
-                width=3,
-            )
-            c.draw_centred(draw, (x1 - w / 2, cy), text, big, c.INK)
+        _draw_power_limit(canvas, draw, ctx, ctx.limit, limit_box(foul=foul))
     if throw is None:
         return
     x0, y0, x1, y1 = last_box(foul=foul)
@@ -297,8 +330,8 @@ def _draw_limit(
         x += 46
     fnt, bold = c.font(28), c.font(30, bold=True)
     if throw.power is not None:
-        c.draw_text(draw, (x, cy), "P", fnt, c.MUTED)
-        x += round(fnt.getlength("P")) + 6
+        c.draw_text(draw, (x, cy), POWER, fnt, c.MUTED)
+        x += round(fnt.getlength(POWER)) + 4
         c.draw_text(draw, (x, cy), str(throw.power), bold, c.INK)
         x += round(bold.getlength(str(throw.power))) + 20
     if throw.numbers:
@@ -335,8 +368,9 @@ def draw_panel(
     *,
     preview: bool,
 ) -> None:
-    """Draw the whole panel of ``canvas``: ``house`` is the count shown (after
-    the throw, for a ``preview``), ``throw`` the one whose numbers it lists."""
+    """Draw the whole panel of ``canvas``: ``house`` is the current end's count
+    shown (after the throw, for a ``preview``), ``throw`` the one whose numbers
+    it lists."""
     _draw_end(canvas, draw, ctx, preview=preview)
     for seat in (0, 1):
         turn, winner = ctx.turn == seat, seat in ctx.winners
@@ -348,13 +382,12 @@ def draw_panel(
             turn=turn,
             winner=winner,
             hammer=ctx.hammer == seat and not ctx.over,
-            score=ctx.match[seat],
             to_throw=ctx.to_throw[seat],
             out=ctx.out[seat],
         )
         canvas.paste(_row_sprite(row), player_box(seat)[:2])
-    _draw_house(canvas, draw, ctx, house)
-    _draw_scoreboard(canvas, draw, ctx)
+    _draw_match(canvas, draw, ctx)
+    _draw_scoreboard(canvas, draw, ctx, house, preview=preview)
     if ctx.over:
         _draw_winners(canvas, draw, ctx, names)
     elif ctx.variant == "cards":

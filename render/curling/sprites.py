@@ -10,7 +10,6 @@ exact palette colour.
 from __future__ import annotations
 
 import math
-from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
@@ -47,7 +46,7 @@ def stone_colour(colour: str) -> c.RGB:
     return STONE_COLOURS.get(colour, c.MUTED)
 
 
-@lru_cache(maxsize=128)
+@c.sprite_cache
 def stone_sprite(colour: str, n: int | None, diameter: int, *, halo: bool = False) -> Image.Image:
     """A stone, RGBA, cached: red has one continuous light ring, blue a dashed one,
     so they differ by more than hue; ``n`` (if given) is printed on it.
@@ -91,7 +90,7 @@ def stone_sprite(colour: str, n: int | None, diameter: int, *, halo: bool = Fals
     return im
 
 
-@lru_cache(maxsize=8)
+@c.sprite_cache
 def ghost(colour: str, diameter: int) -> Image.Image:
     """Where a struck stone stood: a dashed circle in its colour."""
     im, d, big = _supersampled(diameter)
@@ -107,7 +106,7 @@ def ghost(colour: str, diameter: int) -> Image.Image:
     return _down(im, diameter)
 
 
-@lru_cache(maxsize=8)
+@c.sprite_cache
 def cross(colour: str, size: int) -> Image.Image:
     """A stone that left the field: a thick cross in its colour, outlined in ink."""
     im, d, big = _supersampled(size)
@@ -118,7 +117,7 @@ def cross(colour: str, size: int) -> Image.Image:
     return _down(im, size)
 
 
-@lru_cache(maxsize=8)
+@c.sprite_cache
 def warning_sign(size: int) -> Image.Image:
     """A red warning triangle with a white "!" (drawn, not a font glyph): a foul."""
     im, d, big = _supersampled(size)
@@ -139,7 +138,7 @@ def warning_sign(size: int) -> Image.Image:
     return _down(im, size)
 
 
-@lru_cache(maxsize=4)
+@c.sprite_cache
 def hammer_icon(size: int) -> Image.Image:
     """The hammer (the last throw of the end): a wooden handle and an ink head."""
     im, d, big = _supersampled(size)
@@ -156,7 +155,7 @@ def hammer_icon(size: int) -> Image.Image:
     return _down(im, size)
 
 
-@lru_cache(maxsize=4)
+@c.sprite_cache
 def target(size: int) -> Image.Image:
     """The house as an icon: three rings, outer blue, middle white, centre gold."""
     im, d, big = _supersampled(size)
@@ -172,7 +171,7 @@ def target(size: int) -> Image.Image:
     return _down(im, size)
 
 
-@lru_cache(maxsize=4)
+@c.sprite_cache
 def eye(size: int) -> Image.Image:
     """The preview's eye: "what would happen"."""
     im, d, big = _supersampled(size)
@@ -188,7 +187,7 @@ def eye(size: int) -> Image.Image:
     return _down(im, size)
 
 
-@lru_cache(maxsize=32)
+@c.sprite_cache
 def die_face(value: int, size: int, *, marked: bool = False) -> Image.Image:
     """A die showing ``value`` pips (0: not thrown yet, a blank grey face); RGBA,
     cached. A die ``marked`` for the re-throw gets a thick turn-coloured frame."""
@@ -216,7 +215,7 @@ def die_face(value: int, size: int, *, marked: bool = False) -> Image.Image:
     return _down(im, size)
 
 
-@lru_cache(maxsize=8)
+@c.sprite_cache
 def number_tag(label: str, size: int) -> Image.Image:
     """A segment's number on the previewed path: ink on white in a path-coloured square."""
     im = Image.new("RGBA", (size, size), (0, 0, 0, 0))
@@ -233,7 +232,7 @@ def number_tag(label: str, size: int) -> Image.Image:
     return im
 
 
-@lru_cache(maxsize=4)
+@c.sprite_cache
 def discard_icon(width: int, height: int) -> Image.Image:
     """A pile of face-up blank cards: the discard pile."""
     im = Image.new("RGBA", (width + 8, height + 6), (0, 0, 0, 0))

@@ -7,8 +7,6 @@ print. Sizes come from :func:`render.krendzu.layout.print_spec`.
 
 from __future__ import annotations
 
-from functools import lru_cache
-
 from PIL import Image, ImageChops, ImageDraw
 
 from render import common as c
@@ -37,7 +35,7 @@ def is_figure(code: str) -> bool:
     return parsed is not None and parsed[0] in FIGURES
 
 
-@lru_cache(maxsize=64)
+@c.sprite_cache
 def blank_card(width: int, height: int, figure: bool) -> Image.Image:
     """A blank card on the felt (opaque RGB): white, or warm paper for a figure."""
     im = Image.new("RGB", (width, height), FELT)
@@ -83,7 +81,7 @@ def _stripe(
     d.text(centre, label, font=fnt, fill=text, anchor="mm")
 
 
-@lru_cache(maxsize=512)
+@c.sprite_cache
 def card_print(code: str, seat: int | None, width: int, height: int) -> Image.Image:
     """What is printed on a card (RGBA, transparent paper), cached.
 
@@ -132,7 +130,7 @@ def card_print(code: str, seat: int | None, width: int, height: int) -> Image.Im
     return im
 
 
-@lru_cache(maxsize=64)
+@c.sprite_cache
 def slot(width: int, height: int, label: str, colour: c.RGB) -> Image.Image:
     """A free cell a card may go to: a faint outline with the cell's label inside."""
     im = Image.new("RGBA", (width, height), (0, 0, 0, 0))

@@ -7,7 +7,6 @@ cells), and the last move's frames and order tags are drawn here.
 from __future__ import annotations
 
 import math
-from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
@@ -19,7 +18,7 @@ from render.krendzu.palette import FELT, FELT_GRID, FELT_LABEL, OLD_LINE, SLOT
 from render.krendzu.view import Box, Context, Scored, cell_label, column_letters, frontier_of
 
 
-@lru_cache(maxsize=32)
+@c.sprite_cache
 def _felt(lay: Layout) -> Image.Image:
     """The field's felt with grid lines, column letters and row numbers (RGB), cached."""
     x0, y0, x1, y1 = lay.field

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from functools import lru_cache
 from typing import Any
 
 from PIL import Image, ImageDraw
@@ -18,6 +17,7 @@ from render.krendzu.cards import card_print, corner_radius, is_figure, slot
 from render.krendzu.icons import role_icon, tick_badge, tour_icon
 from render.krendzu.palette import KEEP, seat_colour
 from render.krendzu.view import MAX_SEATS, ROLES, as_int, as_list, seat_name
+from render.symbols import round_arrows
 
 HAND_W = 800
 HAND_HEADER_H = 84
@@ -151,7 +151,7 @@ def render_hand(view: Mapping[str, Any], *, names: Sequence[str]) -> bytes:
     The cards large, in the view's order, wrapped to up to three rows; the
     cards marked for the exchange lifted, framed and ticked. The header has
     the seat's chip, role, name and the tour, and during this seat's discard
-    "⇄ marked/announced".
+    "🔄 marked/announced" (the exchange's mark, as on its buttons).
     """
     h = _hand(view, names)
     count = len(h.cards)
@@ -176,8 +176,10 @@ def render_hand(view: Mapping[str, Any], *, names: Sequence[str]) -> bytes:
         done = h.discard[0] == h.discard[1]
         c.draw_text(draw, (right, cy), text, big, c.GREEN if done else c.INK, anchor="rm")
         right -= round(big.getlength(text)) + 8
-        c.draw_text(draw, (right, cy + 1), "⇄", big, c.TURN_MARK, anchor="rm")
-        right -= 44
+        swap = round_arrows(36, c.TURN_MARK)
+        right -= swap.width
+        c.paste(canvas, swap, (right, cy - swap.height // 2))
+        right -= 8
 
     x = 20
     if h.you is not None:
@@ -205,7 +207,7 @@ def render_hand(view: Mapping[str, Any], *, names: Sequence[str]) -> bytes:
     return c.encode_png(c.to_palette(canvas, keep=KEEP))
 
 
-@lru_cache(maxsize=128)
+@c.sprite_cache
 def _hand_card(code: str, width: int, height: int, marked: bool) -> Image.Image:
     """A hand card (RGBA); a marked one has a green frame."""
     im = Image.new("RGBA", (width, height), (0, 0, 0, 0))

@@ -9,7 +9,6 @@ marked for the exchange.
 from __future__ import annotations
 
 import math
-from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
@@ -26,7 +25,7 @@ def _down(im: Image.Image, size: tuple[int, int]) -> Image.Image:
     return im.resize(size, Image.Resampling.LANCZOS)
 
 
-@lru_cache(maxsize=16)
+@c.sprite_cache
 def role_icon(role: str, size: int) -> Image.Image:
     """A sword (attack) or a shield (defend), RGBA, cached; an empty sprite otherwise.
 
@@ -75,7 +74,7 @@ def role_icon(role: str, size: int) -> Image.Image:
     return _down(im, (size, size))
 
 
-@lru_cache(maxsize=8)
+@c.sprite_cache
 def tour_icon(size: int) -> Image.Image:
     """Five little cards in a cross: a field, i.e. a tour."""
     im = Image.new("RGBA", (size, size), (0, 0, 0, 0))
@@ -88,7 +87,7 @@ def tour_icon(size: int) -> Image.Image:
     return im
 
 
-@lru_cache(maxsize=8)
+@c.sprite_cache
 def aside_icon(height: int) -> Image.Image:
     """Two face-down cards lying crosswise: the cards set aside."""
     w, h = round(height * 0.62), round(height * 0.84)
@@ -101,7 +100,7 @@ def aside_icon(height: int) -> Image.Image:
     return im
 
 
-@lru_cache(maxsize=8)
+@c.sprite_cache
 def window_icon(height: int) -> Image.Image:
     """Four little cards in a row struck through: a scored window (tour points)."""
     cell = round(height * 0.54)
@@ -112,14 +111,15 @@ def window_icon(height: int) -> Image.Image:
     y0 = (height - cell) // 2
     for i in range(4):
         x = i * (cell + gap)
+        # Inked like the hand-size fan beside it: a faint outline vanished at phone size.
         d.rounded_rectangle((x, y0, x + cell - 1, y0 + cell - 1), radius=2, fill=c.PAPER,
-                            outline=c.MUTED, width=1)  # fmt: skip
+                            outline=c.INK, width=max(1, height // 14))  # fmt: skip
     d.line((cell // 3, height // 2, width - cell // 3, height // 2), fill=OLD_LINE,
            width=max(3, height // 5))  # fmt: skip
     return im
 
 
-@lru_cache(maxsize=8)
+@c.sprite_cache
 def pending_icon(height: int) -> Image.Image:
     """A card down and an empty place next to it: one card of two placed."""
     w = round(height * 0.66)
@@ -137,7 +137,7 @@ def pending_icon(height: int) -> Image.Image:
     return im
 
 
-@lru_cache(maxsize=8)
+@c.sprite_cache
 def tick_badge(diameter: int) -> Image.Image:
     """A green disc with a white tick: a hand card marked for the exchange."""
     im, d = _supersampled((diameter, diameter))
@@ -148,7 +148,7 @@ def tick_badge(diameter: int) -> Image.Image:
     return _down(im, (diameter, diameter))
 
 
-@lru_cache(maxsize=32)
+@c.sprite_cache
 def order_tag(number: int, size: int, colour: c.RGB) -> Image.Image:
     """A square tag with ``number``: the order of a two-card move's cards."""
     im = Image.new("RGBA", (size, size), (0, 0, 0, 0))

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from functools import lru_cache
 from typing import Any
 
 from PIL import Image, ImageDraw
@@ -19,6 +18,7 @@ from render.krendzu.icons import aside_icon, pending_icon, role_icon, tour_icon,
 from render.krendzu.layout import ROW_H, STATUS_LINE_H, Layout, panel_row_box
 from render.krendzu.palette import ROW_BG, WINNER_BAND, seat_colour
 from render.krendzu.view import Context, cell_label, seat_name
+from render.symbols import dealer_button, round_arrows
 
 PASS_MARK = "—"
 ROW_LINE1, ROW_LINE2 = 32, 82  # centre lines of a panel row's two lines
@@ -52,7 +52,7 @@ class _Row:
     pending: bool
 
 
-@lru_cache(maxsize=128)
+@c.sprite_cache
 def _row_sprite(r: _Row) -> Image.Image:
     h = ROW_H
     im = Image.new("RGB", (r.width, h), r.bg)
@@ -68,7 +68,7 @@ def _row_sprite(r: _Row) -> Image.Image:
         c.paste(im, icon, (ROLE_X, line1 - icon.height // 2))
     right = r.width - 12
     if r.dealer:
-        button = c.dealer_button(30)
+        button = dealer_button(36)
         c.paste(im, button, (right - button.width, line1 - button.height // 2))
         right -= button.width + 8
     if r.pending:
@@ -85,7 +85,7 @@ def _row_sprite(r: _Row) -> Image.Image:
     c.draw_text(draw, (x, line2), str(r.hand), big, c.INK)
     x += round(big.getlength(str(r.hand))) + 20
     if r.points is not None:
-        icon = window_icon(24)
+        icon = window_icon(28)
         c.paste(im, icon, (x, line2 - icon.height // 2))
         x += icon.width + 6
         c.draw_text(draw, (x, line2), str(r.points), big, c.INK)
@@ -103,7 +103,8 @@ def _row_sprite(r: _Row) -> Image.Image:
         ink = c.MUTED if r.exchange == "?" else c.INK
         c.draw_text(draw, (right, line2), r.exchange, big, ink, anchor="rm")
         right -= round(big.getlength(r.exchange)) + 6
-        c.draw_text(draw, (right, line2 + 1), "⇄", c.font(30, bold=True), c.MUTED, anchor="rm")
+        swap = round_arrows(28, c.MUTED)
+        c.paste(im, swap, (right - swap.width, line2 - swap.height // 2))
     return im
 
 
@@ -151,8 +152,10 @@ def _status_left(
     c.draw_text(draw, (x, cy), str(ctx.aside), big, c.INK)
     x += round(big.getlength(str(ctx.aside))) + 18
     if ctx.phase in ("announce", "discard"):
-        c.draw_text(draw, (x, cy + 1), "⇄", c.font(38, bold=True), c.TURN_MARK)
-        x += 40
+        # The exchange's mark, as on its buttons and in the caption (🔄).
+        swap = round_arrows(36, c.TURN_MARK)
+        c.paste(canvas, swap, (x, cy - swap.height // 2))
+        x += swap.width + 4
         c.draw_text(draw, (x, cy), f"≤{ctx.exchange_max}", big, c.INK)
 
 

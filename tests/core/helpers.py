@@ -8,6 +8,8 @@ from typing import Any
 from bot.core.service import BOT_DELAY_SECONDS, Change, PlayerInfo, TableService
 from bot.core.tables import Status, Table
 from games import registry
+from games.core.menu import build_menu
+from games.core.protocol import Action
 from tests.conftest import FakeClock
 
 ALICE = PlayerInfo("tg:1", "Алиса")
@@ -87,3 +89,13 @@ def record(service: TableService) -> list[Change]:
 
     service.subscribe(listener)
     return heard
+
+
+def menu_path(table: Table, state: Any, seat: int, action: Action) -> tuple[int, ...]:
+    """The menu path that leads ``seat`` to ``action``."""
+    game = registry.get(table.game)
+    path: tuple[int, ...] = ()
+    for step in game.choice_path(state, seat, action):
+        menu = build_menu(game, state, seat, path)
+        path = (*path, [c.key for c in menu.options].index(step.key))
+    return path

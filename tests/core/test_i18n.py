@@ -6,6 +6,7 @@ import re
 from pathlib import Path
 
 import pytest
+from fluent.syntax import ast, parse
 
 from bot.core import errors as service_errors
 from bot.core.i18n import I18n, pick_language
@@ -61,3 +62,44 @@ def test_unknown_language_falls_back_to_english(i18n: I18n) -> None:
 )
 def test_pick_language(code: str | None, lang: str) -> None:
     assert pick_language(code) == lang
+
+
+def test_every_catalog_parses_whole() -> None:
+    # A stray line is skipped as junk by Fluent, silently: it would never be shown.
+    for path in sorted((ROOT / "bot" / "locales").glob("*/*.ftl")):
+        junk = [e.content for e in parse(path.read_text()).body if isinstance(e, ast.Junk)]
+        assert junk == [], path
+
+
+@pytest.mark.parametrize(
+    ("msg", "args", "said"),
+    [
+        ("error-table-full", {"max": 2}, "2 игрока"),
+        ("error-table-full", {"max": 6}, "6 игроков"),
+        ("error-not-enough-players", {"min": 2}, "2 игрока"),
+        ("error-not-enough-players", {"min": 5}, "5 игроков"),
+        ("error-krendzu-exchange-count", {"count": 1, "marked": 0}, "ровно 1 карту"),
+        ("error-krendzu-exchange-count", {"count": 3, "marked": 0}, "ровно 3 карты"),
+        ("value-deck-36", {}, "36 карт"),
+        ("value-deck-52", {}, "52 карты"),
+    ],
+)
+def test_russian_counts_agree_with_their_nouns(
+    i18n: I18n, msg: str, args: dict[str, int], said: str
+) -> None:
+    assert said in i18n.t("ru", msg, **args)
+
+
+def test_each_language_quotes_its_own_way(i18n: I18n) -> None:
+    # Russian «ёлочки», English “curly quotes”; never the other language's.
+    ru = {m: i18n.t("ru", m) for m in i18n.message_ids("ru")}
+    en = {m: i18n.t("en", m) for m in i18n.message_ids("en")}
+    assert [m for m, text in ru.items() if re.search("[“”]", text)] == []
+    assert [m for m, text in en.items() if re.search("[«»]", text)] == []
+
+
+def test_rules_name_figures_as_the_cards_print_them(i18n: I18n) -> None:
+    # The pictures print J Q K A in both languages; the Russian rules say so too.
+    for msg in ("rules-klotho", "rules-krendzu"):
+        assert "J" in i18n.t("ru", msg) and "В, Д" not in i18n.t("ru", msg)
+        assert "В Д К Т" not in i18n.t("ru", msg)

@@ -16,9 +16,10 @@ from redis.exceptions import TimeoutError as RedisTimeoutError
 from bot.core.decks import DeckBook
 from bot.core.errors import Unavailable
 from bot.core.languages import Languages
+from bot.core.redis_client import BREAK_SECONDS, connect
 from bot.core.redis_server import HOW_TO_GET_REDIS, RedisServer, RedisUnavailable
 from bot.core.service import TableService
-from bot.core.store import BREAK_SECONDS, Store, connect
+from bot.core.store import Store
 from tests.conftest import FakeClock
 from tests.core.helpers import play_first_legal, started_table
 

@@ -5,21 +5,27 @@ from __future__ import annotations
 import asyncio
 import json
 import random
-from typing import Any
 
 import pytest
 
 from bot.core.errors import BadRequest, NotSeated, NotYourButton, StaleVersion, WrongPhase
+from bot.core.redis_client import connect
 from bot.core.service import TableService
-from bot.core.store import Store, connect
-from bot.core.tables import Status, Table
+from bot.core.store import Store
+from bot.core.tables import Status
 from bot.core.tokens import MoveToken
 from games import IllegalAction, registry
 from games.core.errors import MalformedAction, NotYourTurn
-from games.core.menu import build_menu
-from games.core.protocol import Action
-from tests.conftest import FakeClock
-from tests.core.helpers import ALICE, BOB, CAROL, play_first_legal, player_to_move, started_table
+from tests.conftest import ON_CLUSTER, FakeClock
+from tests.core.helpers import (
+    ALICE,
+    BOB,
+    CAROL,
+    menu_path,
+    play_first_legal,
+    player_to_move,
+    started_table,
+)
 
 KLAC = registry.get("klac")
 
@@ -80,7 +86,7 @@ async def test_concurrent_presses_by_two_players_on_one_version(service: TableSe
     table, state = await started_table(service, seats=2)
     seat, player = player_to_move(table, state)
     action = KLAC.legal_actions(state, seat)[0]
-    path = _path_to(table, state, seat, action)
+    path = menu_path(table, state, seat, action)
     token = MoveToken(table.id, table.state_version, seat, path).encode()
     other = BOB if player.key == ALICE.key else ALICE
     results = await asyncio.gather(
@@ -104,7 +110,7 @@ async def test_press_navigates_then_commits(service: TableService) -> None:
     done = await service.press(
         player,
         MoveToken(
-            table.id, table.state_version, seat, _path_to(table, state, seat, action)
+            table.id, table.state_version, seat, menu_path(table, state, seat, action)
         ).encode(),
     )
     assert done.path is None and done.table.state_version == table.state_version + 1
@@ -122,7 +128,7 @@ async def test_forged_tokens_are_refused(service: TableService) -> None:
         await service.press(player, f"l:{table.id}:s", chat="tg:-other")
     # A move button of this table pressed in another chat (forwarded, or forged).
     action = KLAC.legal_actions(state, seat)[0]
-    move = MoveToken(table.id, table.state_version, seat, _path_to(table, state, seat, action))
+    move = MoveToken(table.id, table.state_version, seat, menu_path(table, state, seat, action))
     with pytest.raises(BadRequest):
         await service.press(player, move.encode(), chat="tg:-other")
     assert (await service.get(table.id))[0].version == table.version
@@ -165,7 +171,7 @@ async def test_restart_mid_game_resumes_from_redis(
 ) -> None:
     table, state = await started_table(service)
     table, state = await play_first_legal(service, table, state)
-    fresh_redis = connect(redis_url)
+    fresh_redis = connect(redis_url, cluster=ON_CLUSTER)
     try:
         restarted = TableService(Store(fresh_redis, prefix=prefix), clock=clock)
         table2, state2 = await restarted.get(table.id)
@@ -174,12 +180,3 @@ async def test_restart_mid_game_resumes_from_redis(
         assert table3.state_version == table.state_version + 1
     finally:
         await fresh_redis.aclose()
-
-
-def _path_to(table: Table, state: Any, seat: int, action: Action) -> tuple[int, ...]:
-    path: tuple[int, ...] = ()
-    steps = KLAC.choice_path(state, seat, action)
-    for step in steps:
-        menu = build_menu(KLAC, state, seat, path)
-        path = (*path, [c.key for c in menu.options].index(step.key))
-    return path

@@ -2,10 +2,15 @@
 
 from __future__ import annotations
 
+import asyncio
+import secrets
+
 from redis.asyncio import Redis
 
-from bot.core.store import Store
+from bot.core.redis_client import CONNECTIONS, connect
+from bot.core.store import SHARDS, Store, shard_of
 from bot.core.tables import Player, Status, Table
+from tests.conftest import ON_CLUSTER
 
 
 def make_table(table_id: str = "tbl00001") -> Table:
@@ -41,10 +46,14 @@ async def test_keys_share_one_hash_tag(store: Store, redis: Redis) -> None:
     table = make_table("HashTag1")
     await store.save(table, "{}", expected=None, log_entry="0 []")
     await store.set_ref(table.id, "tg:table", "42")
+    await store.set_timers(table.id, table.version, {"turn": 100.0})
     keys = sorted([k async for k in redis.scan_iter(match=f"{store.prefix}*HashTag1*")])
     assert len(keys) == 3
-    # Redis Cluster hashes only the part inside the first braces.
-    assert {k[k.index("{") : k.index("}") + 1] for k in keys} == {"{t:HashTag1}"}
+    keys.append(store.due_key(shard_of(table.id)))
+    assert await redis.zscore(keys[-1], "HashTag1|turn") == 100.0
+    # Redis Cluster hashes only the part inside the first braces: the table's
+    # keys and its shard's timers sit in one slot, for one script to write.
+    assert {k[k.index("{") : k.index("}") + 1] for k in keys} == {f"{{s:{shard_of(table.id)}}}"}
 
 
 async def test_ttl_depends_on_status(store: Store) -> None:
@@ -87,24 +96,58 @@ async def test_player_index(store: Store) -> None:
     assert await store.player_tables("tg:7") == ["t2t2t2t2"]
 
 
+async def with_timer(store: Store, table_id: str, when: float) -> Table:
+    table = make_table(table_id)
+    assert await store.save(table, None, expected=None, timers={"turn": when})
+    return table
+
+
 async def test_due_timers_are_leased_once(store: Store) -> None:
-    await store.schedule("t1t1t1t1", "turn", 100.0)
-    await store.schedule("t2t2t2t2", "turn", 300.0)
+    await with_timer(store, "t1t1t1t1", 100.0)
+    await with_timer(store, "t2t2t2t2", 300.0)
     first = await store.claim_due(150.0, lease=30.0)
-    assert [(d.table_id, d.kind) for d in first] == [("t1t1t1t1", "turn")]
-    assert await store.claim_due(160.0) == [], "a leased timer is not handed out twice"
+    assert [(d.table_id, d.kind) for d in first.due] == [("t1t1t1t1", "turn")]
+    # The loop is next needed when the lease runs out, for another worker to take over.
+    assert first.next_at == first.due[0].lease
+    assert (await store.claim_due(160.0)).due == [], "a leased timer is not handed out twice"
     again = await store.claim_due(190.0)
-    assert [d.table_id for d in again] == ["t1t1t1t1"], "an expired lease is handed out again"
-    await store.done_due(again[0])
+    assert [d.table_id for d in again.due] == ["t1t1t1t1"], "an expired lease is handed out again"
+    await store.done_due(again.due)
     assert await store.due_at("t1t1t1t1", "turn") is None
+    assert (await store.claim_due(1000.0)).next_at is not None
 
 
 async def test_done_keeps_a_timer_rescheduled_meanwhile(store: Store) -> None:
-    await store.schedule("t1t1t1t1", "turn", 100.0)
-    (due,) = await store.claim_due(150.0)
-    await store.schedule("t1t1t1t1", "turn", 500.0)
-    await store.done_due(due)
+    table = await with_timer(store, "t1t1t1t1", 100.0)
+    (due,) = (await store.claim_due(150.0)).due
+    assert await store.set_timers(table.id, table.version, {"turn": 500.0})
+    await store.done_due([due])
     assert await store.due_at("t1t1t1t1", "turn") == 500.0
+
+
+async def test_timers_move_only_with_the_write_that_wins(store: Store) -> None:
+    table = await with_timer(store, "t1t1t1t1", 100.0)
+    table.version = 2
+    assert await store.save(table, None, expected=1, timers={"turn": 200.0, "vote": 50.0})
+    table.version = 3
+    assert not await store.save(table, None, expected=1, timers={"turn": None}), "a stale write"
+    assert await store.due_at(table.id, "turn") == 200.0
+    assert not await store.set_timers(table.id, 1, {"turn": None}), "worked out from version 1"
+    assert await store.due_at(table.id, "vote") == 50.0
+    assert await store.set_timers(table.id, 2, {"vote": None})
+    assert await store.due_at(table.id, "vote") is None
+
+
+async def test_timers_are_spread_over_shards_and_claimed_in_batches(store: Store) -> None:
+    ids = [f"tbl{n:05d}" for n in range(300)]
+    for table_id in ids:
+        await with_timer(store, table_id, 100.0)
+    assert len({shard_of(table_id) for table_id in ids}) == SHARDS
+    first = await store.claim_due(150.0, limit=4)
+    assert len(first.due) == 4 * SHARDS, "up to the limit from every shard at once"
+    assert first.next_at == 100.0, "more are due: the loop goes on at once"
+    rest = await store.claim_due(150.0, limit=1000)
+    assert sorted(d.table_id for d in first.due + rest.due) == ids
 
 
 async def test_stats_and_languages(store: Store) -> None:
@@ -123,3 +166,15 @@ async def test_flags(store: Store) -> None:
     assert await store.flagged("tg:dm", "7")
     await store.flag("tg:dm", "7", on=False)
     assert not await store.flagged("tg:dm", "7")
+
+
+async def test_a_burst_beyond_the_connection_pool_waits_instead_of_failing(
+    redis_url: str,
+) -> None:
+    redis = connect(redis_url, cluster=ON_CLUSTER)
+    try:
+        store = Store(redis, prefix=f"burst-{secrets.token_hex(3)}:")
+        loads = await asyncio.gather(*(store.load(f"t{n}") for n in range(CONNECTIONS * 3)))
+        assert loads == [None] * (CONNECTIONS * 3)
+    finally:
+        await redis.aclose()

@@ -29,6 +29,7 @@ from bot.core.languages import Languages
 from bot.core.screens import Screens
 from bot.core.service import TableService
 from bot.core.store import Store
+from bot.core.tables import Status
 from bot.core.tokens import LobbyToken, MoveToken
 from bot.discord import ids
 from bot.discord.app import DiscordFrontend, build, make_client, sync_commands
@@ -74,6 +75,7 @@ def interaction_payload(
     message: StoredMessage | None = None,
     locale: str = "ru",
     app_permissions: str = MEMBER_PERMISSIONS,
+    member_permissions: str = MEMBER_PERMISSIONS,
 ) -> Json:
     """An ``INTERACTION_CREATE`` payload as the gateway delivers it; ``guild=None``
     is an interaction in the user's DM with the bot (``channel`` is that DM)."""
@@ -113,7 +115,7 @@ def interaction_payload(
             "mute": False,
             "flags": 0,
             "pending": False,
-            "permissions": MEMBER_PERMISSIONS,
+            "permissions": member_permissions,
             "nick": None,
             "avatar": None,
         }
@@ -318,6 +320,22 @@ async def open_table(
     if start:
         await server.press(lobby, LobbyToken(table.id, "s").encode(), user=users[0])
     return table.id
+
+
+async def finished_klac(server: Server) -> str:
+    """A Klac! table of Anya and Boris to 50, played to its end (the first legal
+    action each time); its id."""
+    table_id = await open_table(server, "klac", ANYA, BORIS, options="target=50")
+    game = registry.get("klac")
+    for _ in range(500):
+        table, state = await server.service.get(table_id)
+        if table.status != Status.PLAYING:
+            break
+        seat = game.to_move(state)[0]
+        action = game.legal_actions(state, seat)[0]
+        await server.service.play(table_id, table.players[seat].key, table.state_version, action)
+    await server.settle()
+    return table_id
 
 
 async def ref_message(server: Server, table_id: str, ref: str) -> StoredMessage:

@@ -17,6 +17,7 @@ from tests.discord.conftest import (
     OUTSIDER,
     VIKA,
     Server,
+    finished_klac,
     my_hand,
     open_table,
     option,
@@ -24,7 +25,10 @@ from tests.discord.conftest import (
     table_message,
 )
 
-COMMANDS = ("play", "hand", "rules", "stop", "stats", "lang", "deck", "help")
+COMMANDS = (
+    "play", "hand", "rules", "stop", "stats", "lang", "deck", "history", "replay", "top",
+    "forget", "help",
+)  # fmt: skip
 GAMES = ("klac", "klotho", "krendzu", "caravan", "curling")
 #: The Attach Files permission bit.
 ATTACH_FILES = 1 << 15
@@ -109,16 +113,7 @@ async def test_stats_zeros_then_after_a_finished_game(server: Server) -> None:
     assert lines[1:] == [
         f"{t(server, 'ru', f'game-{g}')}: сыграно 0, побед 0" for g in registry.names()
     ]
-    table_id = await open_table(server, "klac", ANYA, BORIS, options="target=50")
-    game = registry.get("klac")
-    for _ in range(500):
-        table, state = await server.service.get(table_id)
-        if table.status != Status.PLAYING:
-            break
-        seat = game.to_move(state)[0]
-        action = game.legal_actions(state, seat)[0]
-        await server.service.play(table_id, table.players[seat].key, table.state_version, action)
-    await server.settle()
+    table_id = await finished_klac(server)
     table, _ = await server.service.get(table_id)
     assert table.status == Status.FINISHED and table.result is not None
     winners = {table.players[int(s)].key for s in table.result["winners"]}

@@ -15,6 +15,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
+import pytest
 from PIL import Image
 
 from bot.core.tables import Status
@@ -174,6 +175,7 @@ async def play_to_the_end(
         assert moves < limit
 
 
+@pytest.mark.cluster
 async def test_a_whole_klac_game_with_a_restart(server: Server) -> None:
     users = [ANYA, BORIS, VIKA]
     table_id = await open_table(server, "klac", users, "target=100")

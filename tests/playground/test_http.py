@@ -15,12 +15,13 @@ from aiohttp.test_utils import TestClient, TestServer
 
 from bot.core.i18n import I18n
 from bot.core.languages import Languages
+from bot.core.redis_client import connect
 from bot.core.screens import Screens
 from bot.core.service import TableService
-from bot.core.store import Store, connect
+from bot.core.store import Store
 from bot.playground import make_app
 from bot.playground.images import Gallery, png_size
-from bot.playground.server import page_url
+from bot.playground.server import log_level_asked, page_url
 from bot.playground.web import PLAYGROUND, is_loopback
 from tests.processes import running_bot
 from tests.test_architecture import ROOT, imported_modules
@@ -120,13 +121,19 @@ def test_helpers() -> None:
     assert page_url("::1", [("::1", 80, 0, 0)]) == "http://[::1]:80/"
     png = b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR\x00\x00\x04\xb0\x00\x00\x02\xb8"
     assert png_size(png) == (1200, 696) and png_size(b"GIF89a") is None
-    gallery = Gallery(size=2)
+    gallery = Gallery(budget=8)
     name = gallery.add("room", "pg:1", b"hand", "t:1:abc")
     assert gallery.get("room", "pg:1", name) == b"hand"
     assert gallery.get("room", "pg:2", name) is None and gallery.get("room", "pub", name) is None
-    gallery.add("room", "pub", b"a", "k1")
-    gallery.add("room", "pub", b"b", "k2")
-    assert gallery.get("room", "pg:1", name) is None, "the oldest picture makes room"
+    oldest = gallery.add("room", "pub", b"a", "k1")
+    assert gallery.add("room", "pg:1", b"hand", "t:1:abc") == name, "filed again, not twice"
+    assert gallery.size == 5
+    gallery.add("room", "pub", b"bbbb", "k2")
+    assert gallery.get("room", "pub", oldest) is None, "the oldest picture makes room"
+    assert gallery.get("room", "pg:1", name) == b"hand", "one filed again is recent"
+    big = gallery.add("room", "pub", b"c" * 20, "k3")
+    assert gallery.get("room", "pub", big) and gallery.size == 20, "the newest stays, whole"
+    assert log_level_asked({}, {"LOG_LEVEL": "info"}) and not log_level_asked({}, {"X": "1"})
 
 
 def test_the_core_never_imports_the_playground() -> None:
@@ -141,7 +148,11 @@ def test_the_core_never_imports_the_playground() -> None:
 async def test_python_m_bot_without_a_token_serves_the_playground(
     redis_url: str, prefix: str, tmp_path: Path
 ) -> None:
-    env = {k: v for k, v in os.environ.items() if not k.startswith(("TELEGRAM", "DISCORD"))}
+    env = {
+        k: v
+        for k, v in os.environ.items()
+        if not k.startswith(("TELEGRAM", "DISCORD")) and k != "LOG_LEVEL"
+    }
     env |= {"REDIS_URL": redis_url, "REDIS_KEY_PREFIX": prefix, "PLAYGROUND_PORT": "0"}
     async with running_bot(env, tmp_path) as bot:
         stdout = bot.process.stdout
@@ -149,11 +160,18 @@ async def test_python_m_bot_without_a_token_serves_the_playground(
         line = (await asyncio.wait_for(stdout.readline(), 30)).decode()
         found = re.search(r"http://127\.0\.0\.1:\d+/", line)
         assert found, line
-        async with aiohttp.ClientSession() as session, session.get(found[0]) as response:
-            assert response.status == 200
-            assert "Tablebot" in await response.text()
+        async with aiohttp.ClientSession() as session:
+            async with session.get(found[0]) as response:
+                assert response.status == 200
+                assert "Tablebot" in await response.text()
+            table = {"game": "klac", "names": ["A", "B"]}
+            async with session.post(found[0] + "api/rooms", json=table) as response:
+                assert (await response.json())["ok"]
     assert bot.returncode == 0, bot.stderr
     assert "event=started frontend=playground" in bot.stderr
+    assert "event=playground-room" in bot.stderr
+    # Without LOG_LEVEL the core's line per table event (one per move) is left out.
+    assert "event=create" not in bot.stderr
 
 
 async def test_with_redis_down_it_says_so(prefix: str) -> None:

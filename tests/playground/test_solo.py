@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 
+import pytest
 from playwright.async_api import BrowserContext
 
 from bot.core.service import BOT_DELAY_SECONDS
@@ -14,6 +15,7 @@ from tests.playground.conftest import POLL_MS, Site, move_by_clicking, panel_fra
 from tests.playground.test_room import cycle_option
 
 
+@pytest.mark.cluster
 async def test_a_whole_game_alone_against_the_computer(context: BrowserContext, site: Site) -> None:
     page = await context.new_page()
     await page.goto(f"{site.url}?lang=en")
@@ -50,3 +52,12 @@ async def test_a_whole_game_alone_against_the_computer(context: BrowserContext, 
         "() => document.querySelector('[data-kind=table]')?.innerText.includes('🏆')",
         polling=POLL_MS,
     )
+    # The lobby's message says the game is over, not that it is on.
+    await page.wait_for_function(
+        "() => document.querySelector('[data-kind=lobby]')?.innerText.includes('the game is over')",
+        polling=POLL_MS,
+    )
+    # "Your turn", said after every computer move, is one line with a count.
+    lines = await frame.locator("#private-log li").all_inner_texts()
+    turns = [line for line in lines if "Your turn" in line]
+    assert len(turns) < 5 and any("×" in line for line in turns), lines

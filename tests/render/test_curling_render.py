@@ -24,7 +24,7 @@ from tests.render.helpers import count, png
 Box = tuple[int, int, int, int]
 MAX_PNG = 150 * 1024
 NAMES = ["Алексей Константинопольский", "Bob"]
-RED, BLUE = c.VERMILLION, c.BLUE
+RED, BLUE = layout.STONE_RED, c.BLUE
 LETTERS = "abcdefgh"
 ALL_CELLS = [f"{col}{row}" for col in LETTERS for row in range(13)]
 
@@ -355,8 +355,9 @@ def test_cells_are_named_as_the_rules_do() -> None:
     for bad in ("i3", "a13", "a-1", "", "c", "c²", None, 5, "cc3"):
         assert layout.parse_cell(bad) is None, bad
     assert layout.cell_name((2, 6)) == "c6"
-    assert [layout.row_name(r) for r in range(13)] == [
-        "", "G1", "G2", "G3", "G4", "G5", "H1", "H2", "H3", "H4", "H5", "H6", "H7",
+    # The rules' rows: guard rows 1–5, then the rows a trajectory counts up to in the house.
+    assert [layout.zone_row(r) for r in range(13)] == [
+        None, *(("guard", n) for n in range(1, 6)), *(("house", n) for n in range(1, 8)),
     ]  # fmt: skip
 
 
@@ -725,23 +726,39 @@ def test_stones_to_throw_and_stones_out_are_counted() -> None:
     assert count(im, layout.out_box(1), BLUE) == 0 and dark(im, layout.out_box(1)) == 0
 
 
-def test_the_house_count_is_drawn_big() -> None:
-    a = render(make_view(house={"zones": [], "score": [3, 0]}))
-    b = render(make_view(house={"zones": [], "score": [0, 3]}))
-    left, right = layout.house_number_box(0), layout.house_number_box(1)
+def test_the_match_score_is_the_biggest_number() -> None:
+    a = render(make_view(match=[3, 0]))
+    b = render(make_view(match=[0, 3]))
+    left, right = layout.match_number_box(0), layout.match_number_box(1)
     assert mask(a, left) == mask(b, right)  # the same "3" on either side
     assert mask(a, right) == mask(b, left)  # ... and the same "0"
     assert mask(a, left) != mask(a, right)
     assert dark(a, left) > 400  # big
-    # Red's number is the left one: only it follows red's count.
-    c1 = render(make_view(house={"zones": [], "score": [3, 1]}))
+    # Red's number is the left one: only it follows red's total.
+    c1 = render(make_view(match=[3, 1]))
     assert mask(c1, left) == mask(a, left) and mask(c1, right) != mask(a, right)
     # Each side's stone stands by its number, red left, blue right.
-    _x0, y0, _x1, y1 = layout.house_box()
+    _x0, y0, _x1, y1 = layout.match_box()
     red_side = (layout.PANEL_X, y0, left[0], y1)
     blue_side = (right[2], y0, layout.WIDTH, y1)
     assert count(a, red_side, RED) > 300 and count(a, red_side, BLUE) == 0
     assert count(a, blue_side, BLUE) > 300 and count(a, blue_side, RED) == 0
+    # The house count does not touch it.
+    house = render(make_view(match=[3, 0], house={"zones": [], "score": [2, 0]}))
+    assert not differs(a, house, layout.match_box())
+
+
+def test_the_current_ends_column_holds_its_house_count() -> None:
+    view = make_view(end=2, end_scores=[[1, 0]], house={"zones": [], "score": [0, 2]})
+    im = render(view)
+    for side in (0, 1):
+        live = layout.scoreboard_cell(side + 1, 1, 8)
+        assert count(im, live, c.TURN_MARK) > 20, side  # not final yet: the turn's colour
+        other = render({**view, "house": {"zones": [], "score": [3, 1]}})
+        assert differs(im, other, live), side
+    assert count(im, layout.scoreboard_cell(1, 0, 8), c.TURN_MARK) == 0  # a finished end: ink
+    over = render({**view, "over": True, "turn": None, "winners": [0]})
+    assert count(over, layout.scoreboard_cell(1, 1, 8), c.TURN_MARK) == 0
 
 
 def test_the_scoreboard_lists_finished_ends_and_the_totals() -> None:
@@ -750,7 +767,7 @@ def test_the_scoreboard_lists_finished_ends_and_the_totals() -> None:
     for k in range(8):
         for row in (1, 2):
             ink = dark(im, layout.scoreboard_cell(row, k, 8), 160)
-            assert (ink > 10) == (k < 3), (k, row)
+            assert (ink > 10) == (k <= 3), (k, row)  # end 4's column: its house count
     assert dark(im, layout.scoreboard_cell(1, 8, 8)) > 10  # Σ
     totals = render({**view, "match": [5, 1]})
     assert differs(im, totals, layout.scoreboard_cell(1, 8, 8))
@@ -772,15 +789,23 @@ def test_the_end_and_an_extra_end_are_shown() -> None:
     assert differs(render(make_view(end=3)), render(make_view(end=4)), layout.end_box())
 
 
-def test_the_limit_shows_l_with_l1_and_l2() -> None:
+def test_the_limit_shows_the_power_and_what_sets_it() -> None:
     base = render(make_view(limit={"l1": 3, "l2": 2, "l": 2}))
     box = layout.limit_box()
     assert dark(base, box) > 100
-    assert count(base, box, c.TURN_MARK) > 50  # L in its pill
+    assert count(base, box, c.TURN_MARK) > 50  # ⚡≤L in its pill
+    # The opponent's previous throw is their stone (blue, as red is to move).
+    assert count(base, box, BLUE) > 100 and count(base, box, RED) == 0
     assert differs(base, render(make_view(limit={"l1": 3, "l2": 4, "l": 3})), box)
     assert differs(base, render(make_view(limit={"l1": 5, "l2": 2, "l": 2})), box)
+    first = render(make_view(limit={"l1": 3, "l2": None, "l": 3}))  # no previous throw
+    assert count(first, box, BLUE) == 0 and count(first, box, c.TURN_MARK) > 50
     none = render(make_view(limit=None))
     assert dark(none, box) == 0
+    # Before the roll only the previous throw limits, and a limit of 5 limits nothing.
+    rolling = {"l1": None, "l": None}
+    assert count(render(make_view(phase="roll", limit={**rolling, "l2": 2})), box, BLUE) > 100
+    assert dark(render(make_view(phase="roll", limit={**rolling, "l2": 5})), box) == 0
 
 
 @pytest.mark.parametrize(
@@ -797,9 +822,8 @@ def test_long_and_odd_names_are_fitted_into_their_place(names: list[str]) -> Non
     for seat in (0, 1):
         x0, y0, x1, y1 = layout.name_box(seat)
         assert dark(im, (x0, y0, x1, y1)) > 20, seat
-        # Nothing spills between the name and the match total.
-        gap = (x1 + 1, y0, layout.score_box(seat)[0] + 10, y1)
-        assert dark(im, gap) == 0, seat
+        # Nothing spills past the panel's inset.
+        assert dark(im, (x1 + 1, y0, layout.WIDTH, y1)) == 0, seat
 
 
 # ------------------------------------------------------------------- preview
@@ -867,12 +891,11 @@ def test_a_preview_draws_every_segment_numbered_and_every_collision() -> None:
 def test_a_preview_shows_the_house_count_after_the_throw() -> None:
     view = make_view(EXAMPLE2_BEFORE, turn=1, house={"zones": [], "score": [1, 0]})
     im = render_preview(view, EXAMPLE2_PREVIEW)
-    same = render(make_view(house={"zones": [], "score": [0, 2]}))
-    other = render(view)
+    table = render(view)
     for side in (0, 1):
-        box = layout.house_number_box(side)
-        assert mask(im, box) == mask(same, box)
-        assert mask(im, box) != mask(other, box)
+        box = layout.scoreboard_cell(side + 1, 0, 8)
+        assert count(im, box, layout.PREVIEW) > 20, side  # in the preview's colour
+        assert mask(im, box) != mask(table, box), side  # 0 : 2 after it, 1 : 0 before
 
 
 def test_a_foul_preview_has_its_big_sign_and_a_clean_one_has_none() -> None:

@@ -44,6 +44,8 @@ from typing import Any, Final, Self
 from aiohttp import web
 from PIL import Image
 
+from tests.telegram import fake_deletion as deletion
+
 Json = dict[str, Any]
 Handler = Callable[[Json, dict[str, bytes]], Any]
 
@@ -59,7 +61,6 @@ NOT_MEMBER: Final = "Forbidden: bot is not a member of the supergroup chat"
 EDIT_NOT_FOUND: Final = "Bad Request: message to edit not found"
 DELETE_NOT_FOUND: Final = "Bad Request: message to delete not found"
 CANT_EDIT: Final = "Bad Request: message can't be edited"
-CANT_DELETE: Final = "Bad Request: message can't be deleted"
 NOT_MODIFIED: Final = (
     "Bad Request: message is not modified: specified new message content and reply markup"
     " are exactly the same as a current content and reply markup of the message"
@@ -2403,27 +2404,30 @@ class FakeTelegram:
 
     def _delete_message(self, params: Json, files: dict[str, bytes]) -> bool:
         msg = self._editable(params, DELETE_NOT_FOUND)
-        if (
-            msg.chat_id < 0
-            and not msg.from_bot
-            and self.groups[msg.chat_id].bot_status != "administrator"
-        ):
-            raise bad_request(CANT_DELETE)
+        refused = deletion.refusal(msg, bot_is_admin=self._bot_is_admin(msg.chat_id))
+        if refused is not None:
+            raise bad_request(refused)
         msg.deleted = True
         return True
 
     def _delete_messages(self, params: Json, files: dict[str, bytes]) -> bool:
         chat_id = self._chat_id(params)
         self._writable_chat(chat_id)
-        ids = params.get("message_ids")
-        if not isinstance(ids, list) or not 1 <= len(ids) <= 100:
-            raise bad_request("Bad Request: message_ids must be an Array of 1-100 Integers")
-        # Messages that can't be found are skipped, as the API documents.
-        for message_id in ids:
-            msg = self._messages.get(chat_id, {}).get(message_id)
-            if msg is not None:
-                msg.deleted = True
+        ids = deletion.message_ids(params.get("message_ids"))
+        if isinstance(ids, str):
+            raise bad_request(ids)
+        chat = self._messages.get(chat_id, {})
+        found = [chat[i] for i in ids if i in chat and not chat[i].deleted]
+        for msg in found:
+            refused = deletion.refusal(msg, bot_is_admin=self._bot_is_admin(chat_id))
+            if refused is not None:
+                raise bad_request(refused)
+        for msg in found:
+            msg.deleted = True
         return True
+
+    def _bot_is_admin(self, chat_id: int) -> bool:
+        return chat_id < 0 and self.groups[chat_id].bot_status == "administrator"
 
     def _answer_callback_query(self, params: Json, files: dict[str, bytes]) -> bool:
         press = self.presses.get(str(params.get("callback_query_id", "")))

@@ -138,7 +138,7 @@ async def test_a_whole_game_with_an_own_deck(h: Harness) -> None:
     assert view["deck_sizes"][1] + view["hand_sizes"][1] == 54
     table_msg = h.fake.last_message(GROUP)
     assert table_msg.photo is not None and "Караван" in (table_msg.content or "")
-    assert "Первый круг" in (table_msg.content or "")
+    assert "Начальный раунд" in (table_msg.content or "")
     for user in USERS:
         assert hand(h, user).photo is not None
 

@@ -92,7 +92,8 @@ async def test_a_two_end_match_by_buttons(h: Harness, options: dict[str, str], s
         await play_turn(h, USERS[seat], rng, seen)
         table, state = await h.service.get(table_id)
         turns += 1
-        assert turns < 400
+        # A tied match plays extra ends, so the bound is per end played.
+        assert turns < 250 * CURLING.view(state, None)["end"], turns
     final = table_message(h)
     assert "🏆" in (final.content or ""), final.content
     assert seen["preview"] and seen["nav"] and seen["back from preview"]

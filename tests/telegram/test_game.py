@@ -6,6 +6,7 @@ import io
 import random
 import re
 
+import pytest
 from PIL import Image
 
 from bot.core.tables import Status
@@ -79,6 +80,7 @@ async def play_one_move(h: Harness, user: int, rng: random.Random) -> int:
             return presses
 
 
+@pytest.mark.cluster
 async def test_a_whole_game_from_play_to_final_scores(harness: Harness) -> None:
     h = harness
     lobby_id, table_id = await seat_three(h)

@@ -10,7 +10,7 @@ from tests.telegram.conftest import BORIS, GROUP, VIKA, Harness, quick_game
 from tests.telegram.test_failures import move
 
 #: Keys without a TTL by design, as the store's docstring explains.
-KEPT = re.compile(r"^(stats|lang|flag|deck:saved):|^(due|pending:tg)$")
+KEPT = re.compile(r"^(stats|lang|flag|deck:saved):|^\{s:\d+\}:due$|^pending:tg$|^migrated:")
 
 
 async def lifetimes(h: Harness) -> dict[str, int]:
@@ -29,12 +29,13 @@ async def test_every_key_ends_with_its_table_or_is_kept_on_purpose(h: Harness) -
     table, _ = await h.service.get(table_id)
     assert table.status == Status.ABORTED
     keys = await lifetimes(h)
-    table_ttl = keys[f"{{t:{table_id}}}"]
+    table_key = h.store.table_key(table_id).removeprefix(h.store.prefix)
+    table_ttl = keys[table_key]
     assert 0 < table_ttl <= h.store.finished_ttl
     forever = sorted(k for k, ttl in keys.items() if ttl == -1 and not KEPT.search(k))
     assert forever == [], "keys that would stay for ever"
     outliving = sorted(
-        k for k, ttl in keys.items() if f"{{t:{table_id}}}" in k and ttl > table_ttl + 1
+        k for k, ttl in keys.items() if k.startswith(table_key) and ttl > table_ttl + 1
     )
     assert outliving == [], "per-table keys that outlive the table"
     assert f"chat:tg:{GROUP}" not in keys, "the chat is free again"

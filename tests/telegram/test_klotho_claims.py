@@ -45,4 +45,4 @@ async def test_points_are_claimed_on_the_table_message_or_lost(h: Harness) -> No
     assert state.scores == [0, 0, 1] and state.turn == 1
     # The field's buttons are back, for Boris on B1: A2 and C1 are his to move to.
     labels = [t for row in table_message(h).button_texts for t in row]
-    assert "A2 👣" in labels and "C1 👣" in labels
+    assert "A2 🚶" in labels and "C1 🚶" in labels

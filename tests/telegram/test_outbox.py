@@ -6,16 +6,18 @@ from __future__ import annotations
 import asyncio
 import itertools
 import time
+from typing import Any, cast
 
 import pytest
+from aiogram import Bot
 from aiogram.exceptions import TelegramNetworkError, TelegramRetryAfter, TelegramServerError
-from aiogram.methods import SendMessage
+from aiogram.methods import SendMessage, TelegramMethod
 
 from bot.core.pacing import Limits, RateBudget
 from bot.core.screen_sync import Gate
 from bot.core.store import Store
 from bot.telegram import outbox as outbox_module
-from bot.telegram.outbox import Outbox, Pacer
+from bot.telegram.outbox import Outbox, Pacer, PacingMiddleware
 from tests.conftest import FakeClock
 
 
@@ -190,3 +192,21 @@ async def test_a_call_that_sends_nothing_spends_no_budget(store: Store) -> None:
     outbox.put(1, real)
     await asyncio.wait_for(outbox.drain(), 2)
     assert times[0] - started < 0.2, "the skipped call did not delay the real one"
+
+
+async def test_a_call_that_goes_out_late_spaces_the_next_from_when_it_went(store: Store) -> None:
+    budget = RateBudget(store.redis, Limits(chat_interval=1.0), prefix=store.prefix)
+    pacer = Pacer(budget)
+    sent: list[float] = []
+
+    async def request(bot: Bot, method: TelegramMethod[Any]) -> Any:
+        sent.append(time.monotonic())
+        return True
+
+    await pacer.prepay(5)
+    # Drawing the screen took a while after its budget was spent.
+    await asyncio.sleep(outbox_module.PAID_FOR * 4)
+    await PacingMiddleware(pacer)(request, cast(Bot, None), SendMessage(chat_id=5, text="x"))
+    assert len(sent) == 1, "it went at once"
+    # Another worker's next call is spaced from when the late call went out.
+    assert await budget.reserve("5", group=False) > 1.0 - outbox_module.PAID_FOR

@@ -11,9 +11,10 @@ from collections.abc import AsyncIterator
 
 import pytest
 
+from bot.core.redis_client import BREAK_SECONDS, connect
 from bot.core.redis_server import RedisServer
 from bot.core.service import TableService
-from bot.core.store import BREAK_SECONDS, Store, connect
+from bot.core.store import Store
 from tests.conftest import FakeClock
 from tests.telegram.conftest import (
     ANYA,

@@ -102,6 +102,8 @@ async def test_two_people_and_a_computer_play_a_whole_game_in_a_group(h: Harness
     assert table.status == Status.FINISHED
     group_table = [m for m in h.fake.messages(GROUP) if m.photo is not None][-1]
     assert "Ada 🤖" in (group_table.content or "") and "🏆" in (group_table.content or "")
-    # The people were pinged on their turns; nobody tried to write to the computer.
-    assert any("Ваш ход" in (m.content or "") for m in h.fake.messages(ANYA))
+    # The people were told on their turns, each by the hand it sent anew (the
+    # earlier ones deleted with the game's end); nobody tried to write to the computer.
+    sent = [m.history[0] for m in h.fake.messages(ANYA, include_deleted=True)]
+    assert any("Ваш ход" in (v.caption or v.text or "") for v in sent)
     assert hand(h, BORIS).photo is not None

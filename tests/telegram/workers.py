@@ -19,11 +19,12 @@ import aiohttp
 
 from bot.core.i18n import I18n
 from bot.core.languages import Languages
+from bot.core.redis_client import connect
 from bot.core.redis_server import free_port
 from bot.core.screen_base import Screen
 from bot.core.screens import Screens
 from bot.core.service import TableService
-from bot.core.store import Store, connect
+from bot.core.store import Store
 from bot.core.tokens import MoveToken
 from games import registry
 from games.core.menu import build_menu

@@ -7,6 +7,8 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from bot.core.presenters.base import CardPresenter, Translate
+from games.caravan.game import DISBAND
+from games.core.menu import Menu
 from games.core.protocol import Choice
 
 #: Args that hold a card code besides ``card`` (a Jack's or joker's target, a caravan's last card).
@@ -25,6 +27,17 @@ class CaravanPresenter(CardPresenter):
             if isinstance(args.get(key), str):
                 out[key] = self.card(args[key])
         return out
+
+    def prompt(
+        self, view: Mapping[str, Any], menu: Menu, names: Sequence[str], t: Translate
+    ) -> str | None:
+        """Disbanding asks for a caravan, and a lone ✅ for a confirmation; the rest
+        is the catalog's numbered prompt (which card, where, on which card)."""
+        if [choice.key for choice in menu.taken] == [DISBAND]:
+            return t("caravan-prompt-disband")
+        if menu.taken and [choice.key for choice in menu.options] == ["ok"]:
+            return t("caravan-prompt-confirm")
+        return None
 
     def why_target(self, choice: Choice, names: Sequence[str], t: Translate) -> str | None:
         """A caravan (``c01``: seat 0's caravan 2) or a card in hand."""

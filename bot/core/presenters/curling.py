@@ -1,5 +1,7 @@
-"""Logical Curling in words: the end and the hammer, the house count, dice or cards,
-the limit on the throw, what the last throw did, and what each menu step asks."""
+"""Logical Curling in words: the end and the hammer, the match and the house count,
+the combination and the limit on the throw's power, what the last throw did, and
+what each menu step asks. The dice and cards are left to the picture and the
+buttons, which show them."""
 
 from __future__ import annotations
 
@@ -9,10 +11,13 @@ from typing import Any
 from bot.core.presenters.base import CardPresenter, Translate
 from games.core.menu import Menu
 from games.core.protocol import Choice
+from games.curling.trajectories import CELLS, GUARD_ROW, POWER, TRAJECTORIES
 
 #: Die faces for 1–6.
 FACES = "⚀⚁⚂⚃⚄⚅"
-#: Colour marks by seat colour.
+#: The strongest trajectory's power: a limit of this much limits nothing.
+MAX_POWER = max(POWER.values())
+#: Colour marks by seat colour, as the stones are drawn (render/curling/layout.py).
 MARKS = {"red": "🔴", "blue": "🔵"}
 
 
@@ -26,10 +31,14 @@ class CurlingPresenter(CardPresenter):
             out["face"] = FACES[int(args["value"]) - 1]
         if isinstance(args.get("numbers"), list):
             out["numbers"] = " ".join(str(n) for n in args["numbers"])
+        if "l2" in args and args["l2"] is None:
+            # The first throw of an end has no previous throw; Fluent selects on text.
+            out["l2"] = "none"
         return out
 
     def caption(self, view: Mapping[str, Any], names: Sequence[str], t: Translate) -> list[str]:
-        """End, hammer and throw; match and house; the dice or cards; the limit; the last throw."""
+        """End, throw and hammer; match and house; the combination and the power
+        limit (as the picture's ⚡ panel shows it); the last throw."""
         red, blue = (f"{MARKS[c]} {names[s]}" for s, c in enumerate(view["colours"]))
         lines = [
             t(
@@ -50,42 +59,32 @@ class CurlingPresenter(CardPresenter):
                 hb=view["house"]["score"][1],
             ),
         ]
-        if view.get("dice"):
-            dice = " ".join(FACES[d - 1] for d in view["dice"])
-            lines.append(t("curling-caption-dice", dice=dice))
-        cards = view.get("cards")
-        if cards:
-            main = " ".join(self.card(c) for c in cards["main"])
-            subs = " · ".join(
-                f"{names[s]}: {' '.join(self.card(c) for c in held)}"
-                for s, held in enumerate(cards["subs"])
-                if held
-            )
-            lines.append(t("curling-caption-cards", main=main, subs=subs or "—"))
+        power = [] if view["over"] else self._power_lines(view, t)
         combos = view.get("combinations") or []
         if view["phase"] == "aim" and len(combos) == 1:
             numbers = combos[0]["numbers"]
-            lines.append(
-                t(
-                    "curling-caption-combo",
-                    name=combos[0]["name"],
-                    numbers="1–5" if numbers is None else " ".join(map(str, numbers)),
-                )
+            combo = t(
+                "curling-caption-combo",
+                name=combos[0]["name"],
+                numbers="1–5" if numbers is None else " ".join(map(str, numbers)),
             )
-        limit = view.get("limit")
-        if view["phase"] == "aim" and limit:
-            lines.append(
-                t(
-                    "curling-caption-limit",
-                    l=limit["l"],
-                    l1=limit["l1"],
-                    l2="—" if limit["l2"] is None else limit["l2"],
-                )
-            )
+            power = [" · ".join([combo, *power])]
+        lines += power
         last = view.get("last")
         if last is not None:
             lines.append(self._throw_line(last, names, t))
         return lines
+
+    def _power_lines(self, view: Mapping[str, Any], t: Translate) -> list[str]:
+        """The limit on the throw's power and what sets it, once something does."""
+        limit = view.get("limit") or {}
+        l1, l2, overall = limit.get("l1"), limit.get("l2"), limit.get("l")
+        if overall is not None:
+            why = "combo" if l2 is None or l1 < l2 else "throw" if l2 < l1 else "both"
+            return [t("curling-caption-limit", l=overall, l1=l1, why=why)]
+        if l2 is not None and l2 < MAX_POWER and view.get("turn") is not None:
+            return [t("curling-caption-limit-next", l2=l2)]
+        return []
 
     def _throw_line(self, last: Mapping[str, Any], names: Sequence[str], t: Translate) -> str:
         player = names[last["seat"]]
@@ -116,8 +115,19 @@ class CurlingPresenter(CardPresenter):
         if kind == "end_over":
             r, b = event["score"]
             mr, mb = event["match"]
-            hammer = names[event["hammer"]] if event.get("hammer") is not None else "—"
-            return t("curling-event-end", end=event["end"], r=r, b=b, mr=mr, mb=mb, hammer=hammer)
+            after = event.get("hammer")
+            hammer = names[after] if after is not None else ""
+            upcoming = "true" if after is not None else "false"
+            return t(
+                "curling-event-end",
+                end=event["end"],
+                r=r,
+                b=b,
+                mr=mr,
+                mb=mb,
+                hammer=hammer,
+                next=upcoming,
+            )
         if kind == "reshuffle":
             return t("curling-event-reshuffle")
         if kind == "deal" and event.get("reason") != "end":
@@ -145,9 +155,24 @@ class CurlingPresenter(CardPresenter):
         if first.startswith("p"):
             return t("curling-prompt-trajectory", l=(view.get("limit") or {}).get("l", 1))
         if first.startswith("n"):
-            segment = menu.options[0].args.get("segment", "")
-            return t("curling-prompt-number", segment=segment)
+            return self._number_prompt(menu, t)
         return t("curling-prompt-start")
+
+    def _number_prompt(self, menu: Menu, t: Translate) -> str:
+        """Which segment the number is for, and what its number counts, in words:
+        the rules' segment letters (A, V, B, C) mean nothing to a newcomer."""
+        taken = [choice.key for choice in menu.taken]
+        name = next((key[1:] for key in taken if key.startswith("p")), "")
+        segments = TRAJECTORIES[name].segments if name in TRAJECTORIES else ()
+        index = sum(1 for key in taken if key.startswith("n"))
+        kind = "side"
+        if index < len(segments):
+            segment = segments[index]
+            if segment.kind != CELLS:
+                kind = "guard" if segment.kind == GUARD_ROW else "house"
+            elif segment.direction[1]:
+                kind = "diagonal"
+        return t("curling-prompt-number", n=index + 1, count=len(segments), kind=kind)
 
     def why_target(self, choice: Choice, names: Sequence[str], t: Translate) -> str | None:
         """A trajectory or a number left out."""

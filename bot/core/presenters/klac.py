@@ -9,7 +9,8 @@ from bot.core.presenters.base import Presenter, Translate
 from games.core.errors import InvalidCard
 from games.klac.cards import parse_card
 
-# Each colour also has its own shape, so the text reads without colour vision.
+# Each colour also has its own shape, so the text reads without colour vision;
+# the pictures draw the same shapes (render/klac.py).
 COLOUR_MARKS = {"B": "🔵", "O": "🔶", "G": "🟩"}
 
 
@@ -25,7 +26,8 @@ class KlacPresenter(Presenter):
         return f"{COLOUR_MARKS[colour]}{value}"
 
     def caption(self, view: Mapping[str, Any], names: Sequence[str], t: Translate) -> list[str]:
-        """Round, deck, and each player's total with the current row score."""
+        """Round, deck, each player's total with the current row score, and (while
+        the match runs) what the picture's colour marks and sums mean."""
         lines = [
             t("klac-caption-round", round=view["round"], target=view["target"], deck=view["deck"])
         ]
@@ -36,6 +38,9 @@ class KlacPresenter(Presenter):
             for seat, total in enumerate(view["totals"])
         ]
         lines.append(" · ".join(scores))
+        if not view["over"]:
+            previous = "true" if view.get("last_round") else "false"
+            lines.append(t("klac-caption-legend", previous=previous))
         return lines
 
     def event(self, event: Mapping[str, Any], names: Sequence[str], t: Translate) -> str | None:

@@ -6,6 +6,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from bot.core.presenters.base import CardPresenter, Translate
+from games.core.menu import Menu
 
 #: Events told in the caption; proposals and single ballots show in the vote line instead.
 TOLD = (
@@ -25,6 +26,9 @@ TOLD = (
     "tour_end",
     "tour_start",
 )
+#: What a cell button can do, in the order the legend names them; each is told
+#: by the mark after the cell's name (``klotho-choice-<kind>``).
+CELL_KINDS = ("place", "move", "turn", "replace", "cell")
 
 
 class KlothoPresenter(CardPresenter):
@@ -68,6 +72,19 @@ class KlothoPresenter(CardPresenter):
         if view.get("triplet") is not None:
             lines.append(t("klotho-caption-triplet", player=names[view["triplet"]]))
         return lines
+
+    def prompt(
+        self, view: Mapping[str, Any], menu: Menu, names: Sequence[str], t: Translate
+    ) -> str | None:
+        """Right above the cell buttons, what their marks do (only the marks shown)."""
+        shown = {choice.msg.removeprefix("klotho-choice-") for choice in menu.options}
+        kinds = [kind for kind in CELL_KINDS if kind in shown]
+        if not kinds:
+            return None
+        legend = " · ".join(t(f"klotho-legend-{kind}") for kind in kinds)
+        if menu.taken:
+            return t("klotho-prompt-kind", cell=menu.taken[-1].args.get("cell", ""), legend=legend)
+        return t("klotho-prompt-cells", legend=legend)
 
     def event(self, event: Mapping[str, Any], names: Sequence[str], t: Translate) -> str | None:
         """One line per action, score and tour change."""

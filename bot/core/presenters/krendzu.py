@@ -17,7 +17,9 @@ class KrendzuPresenter(CardPresenter):
     """Text for Krendzu."""
 
     def caption(self, view: Mapping[str, Any], names: Sequence[str], t: Translate) -> list[str]:
-        """Tour and sides, the exchange counts, the scores, and the last move by cell."""
+        """Tour and sides, the exchange counts, the scores, the last move by cell,
+        and (while the match runs) what the marks by the players' names count."""
+        exchange = view["phase"] in ("announce", "discard")
         lines = [
             t(
                 "krendzu-caption-tour",
@@ -25,9 +27,10 @@ class KrendzuPresenter(CardPresenter):
                 tours=view["tours"],
                 attack=_side(view, names, "attack"),
                 defend=_side(view, names, "defend"),
+                aside=view["aside"],
             )
         ]
-        if view["phase"] in ("announce", "discard"):
+        if exchange:
             lines.append(
                 t(
                     "krendzu-caption-exchange",
@@ -52,6 +55,8 @@ class KrendzuPresenter(CardPresenter):
                 lines.append(t("krendzu-caption-move", player=player, cards=placed))
         if view.get("pending") and view.get("turn") is not None:
             lines.append(t("krendzu-caption-second", player=names[view["turn"]]))
+        if not view["over"]:
+            lines.append(t("krendzu-caption-legend", exchange="true" if exchange else "false"))
         return lines
 
     def event(self, event: Mapping[str, Any], names: Sequence[str], t: Translate) -> str | None:

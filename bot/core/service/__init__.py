@@ -2,8 +2,9 @@
 
 It is built in layers, one module each, every layer adding to the one below:
 ``base`` (lookups and the write path: load → check → apply → compare-and-set
-save → publish), ``lobby``, ``moves``, ``voting``, ``deadlines``; this module
-adds button presses, which reach into all of them.
+save → publish), ``lobby``, ``moves``, ``voting``, ``deadlines``, ``records``
+(finished games, ratings, forgetting); this module adds button presses, which
+reach into all of them.
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from bot.core.errors import (
     StaleVersion,
     guarded,
 )
+from bot.core.pacing import allowed
 from bot.core.service.base import (
     BOT_DELAY_SECONDS,
     DEFAULT_TURN_SECONDS,
@@ -34,7 +36,7 @@ from bot.core.service.base import (
     Outcome,
     PlayerInfo,
 )
-from bot.core.service.deadlines import DeadlineService
+from bot.core.service.records import RecordService
 from bot.core.tables import Status, Table
 from games import ai, registry
 from games.ai import LEVELS
@@ -57,24 +59,24 @@ __all__ = [
 ]
 
 
-class TableService(DeadlineService):
+class TableService(RecordService):
     """Tables bound to chats: lobby, seats, moves, timers, votes, statistics."""
 
     @guarded
     async def press(self, player: PlayerInfo, token: str, *, chat: str | None = None) -> Outcome:
         """Handle a button token pressed by ``player`` (in ``chat``, if public)."""
         player_key = player.key
-        if self.presses is not None and not await self.presses.allow(player_key):
-            raise ServiceError("slow-down")
         try:
             tok = tokens.decode(token)
         except tokens.BadToken:
-            raise BadRequest() from None
-        if isinstance(tok, tokens.NewGameToken | tokens.DeckToken):
+            tok = None
+        if tok is None or isinstance(tok, tokens.NewGameToken | tokens.DeckToken):
             # Opening a lobby needs the chat (frontends call create()); decks
-            # are not tables (frontends use the DeckBook).
+            # are not tables (frontends use the DeckBook). Counted all the same.
+            if self.presses is not None and not await self.presses.allow(player_key):
+                raise ServiceError("slow-down")
             raise BadRequest()
-        table, state = await self.get(tok.table_id)
+        table, state = await self._load_pressed(tok.table_id, player_key)
         # A button of one chat's table pressed in another (a forwarded or forged one).
         if chat is not None and chat != table.chat:
             raise BadRequest()
@@ -108,6 +110,19 @@ class TableService(DeadlineService):
             table = await self.cycle_option(table.id, player_key, int(tok.op[1:]))
         return Outcome(table, None)
 
+    async def _load_pressed(self, table_id: str, player_key: str) -> tuple[Table, Any]:
+        """The pressed table, counting the press against the person's limit in
+        the same round trip."""
+        presses = self.presses
+        if presses is None:
+            return await self.get(table_id)
+        reply, loaded = await self.store.load_along(
+            table_id, lambda pipe: presses.count_in(pipe, player_key)
+        )
+        if not allowed(reply):
+            raise ServiceError("slow-down")
+        return self._decode(loaded)
+
     async def _press_shared(
         self, table: Table, state: Any, player_key: str, tok: tokens.SharedToken
     ) -> Outcome:
@@ -118,7 +133,9 @@ class TableService(DeadlineService):
         shared = registry.get(table.game).shared_actions(state)
         if tok.index >= len(shared):
             raise StaleVersion()
-        table, state = await self.play(table.id, player_key, tok.version, shared[tok.index])
+        table, state = await self.play(
+            table.id, player_key, tok.version, shared[tok.index], loaded=(table, state)
+        )
         return Outcome(table, state)
 
     async def _hint(self, table: Table, state: Any, seat: int) -> tuple[int, ...]:
@@ -170,5 +187,7 @@ class TableService(DeadlineService):
             return Outcome(table, state, path=(), hint=await self._hint(table, state, seat))
         if menu.action is None:
             return Outcome(table, state, path=tok.path)
-        table, state = await self.play(table.id, player_key, tok.version, menu.action)
+        table, state = await self.play(
+            table.id, player_key, tok.version, menu.action, loaded=(table, state)
+        )
         return Outcome(table, state)

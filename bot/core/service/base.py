@@ -25,7 +25,9 @@ from bot.core.errors import (
     WrongPhase,
     guarded,
 )
+from bot.core.history import History
 from bot.core.pacing import PressLimiter
+from bot.core.ratings import Ratings
 from bot.core.store import Store
 from bot.core.tables import Status, Table, Timeout
 from games import registry
@@ -129,6 +131,9 @@ class ServiceBase:
         #: Refuses a person's presses beyond the limit (None: no limit).
         self.presses = presses
         self.decks = DeckBook(store)
+        #: Finished games, for /history and /replay.
+        self.history = History(store)
+        self.ratings = Ratings(store)
         self._listeners: list[Listener] = []
 
     def subscribe(self, listener: Listener) -> None:
@@ -140,7 +145,11 @@ class ServiceBase:
     @guarded
     async def get(self, table_id: str) -> tuple[Table, Any | None]:
         """A table and its game state; raises :class:`TableNotFound`."""
-        loaded = await self.store.load(table_id)
+        return self._decode(await self.store.load(table_id))
+
+    @staticmethod
+    def _decode(loaded: tuple[Table, str | None] | None) -> tuple[Table, Any | None]:
+        """A loaded table with its game state read; raises :class:`TableNotFound`."""
         if loaded is None:
             raise TableNotFound()
         table, text = loaded
@@ -185,42 +194,49 @@ class ServiceBase:
         # early enough to act on.
         table.remind_at = now + table.turn_seconds * 3 / 4
 
-    async def _schedule(self, table: Table, state: Any) -> None:
+    def _timers(self, table: Table, state: Any) -> dict[str, float | None]:
+        """When the table's ``turn`` and ``vote`` timers should fire (None: not at all)."""
         if table.status != Status.PLAYING:
-            await self.store.unschedule(table.id, "turn")
-            await self.store.unschedule(table.id, "vote")
-            return
+            return {"turn": None, "vote": None}
         game = registry.get(table.game)
+        turn: float | None
         if game.window(state) is not None:
             # A window closes on time, unless a seat the bot plays acts in it first.
-            due = table.turn_deadline or self.clock()
+            turn = table.turn_deadline or self.clock()
             if bots_to_act(table, game, state):
-                due = min(due, self.clock() + PACE_SECONDS[table.pace])
-            await self.store.schedule(table.id, "turn", due)
+                turn = min(turn, self.clock() + PACE_SECONDS[table.pace])
         elif bots_to_act(table, game, state):
             # Seats the computer plays move after a pause people can follow.
-            await self.store.schedule(table.id, "turn", self.clock() + PACE_SECONDS[table.pace])
+            turn = self.clock() + PACE_SECONDS[table.pace]
         else:
             marks = [t for t in (table.remind_at, table.turn_deadline) if t is not None]
-            if marks:
-                await self.store.schedule(table.id, "turn", min(marks))
-            else:
-                await self.store.unschedule(table.id, "turn")
-        if table.votes:
-            await self.store.schedule(table.id, "vote", min(v.expires_at for v in table.votes))
-        else:
-            await self.store.unschedule(table.id, "vote")
+            turn = min(marks, default=None)
+        vote = min((v.expires_at for v in table.votes), default=None)
+        return {"turn": turn, "vote": vote}
+
+    async def _reschedule(self, table: Table, state: Any) -> None:
+        """Set the timers again from the table as loaded (a timer that fired
+        early); a newer record has set its own."""
+        await self.store.set_timers(table.id, table.version, self._timers(table, state))
 
     # -- the write path ------------------------------------------------------
 
-    async def _mutate(self, table_id: str, fn: Callable[[Table, Any], Step]) -> tuple[Table, Any]:
+    async def _mutate(
+        self,
+        table_id: str,
+        fn: Callable[[Table, Any], Step],
+        loaded: tuple[Table, Any] | None = None,
+    ) -> tuple[Table, Any]:
+        """Apply ``fn`` to the newest table and save the result with one
+        compare-and-set, trying again when another writer got there first.
+        ``loaded``: the table and state the caller just read, tried first
+        (the table is not read twice for one press)."""
         for _ in range(MAX_WRITE_ATTEMPTS):
-            loaded = await self.store.load(table_id)
             if loaded is None:
-                raise TableNotFound()
-            table, text = loaded
+                loaded = await self.get(table_id)
+            table, state = loaded
+            loaded = None
             game = registry.get(table.game)
-            state = game.loads(text) if text else None
             before = table.version
             try:
                 step = fn(table, state)
@@ -229,7 +245,14 @@ class ServiceBase:
                 raise
             table.version = before + 1
             new_text = game.dumps(step.state) if step.state is not None else None
-            if await self.store.save(table, new_text, expected=before, log_entry=step.log_entry):
+            saved = await self.store.save(
+                table,
+                new_text,
+                expected=before,
+                log_entry=step.log_entry,
+                timers=self._timers(table, step.state),
+            )
+            if saved:
                 await self._after_save(table, step)
                 return table, step.state
         raise Conflict()
@@ -243,7 +266,7 @@ class ServiceBase:
         try:
             await self._update_indexes(table, step)
         except RedisError as exc:
-            # The change itself is saved; indexes and timers catch up on the
+            # The change and its timers are saved; indexes catch up on the
             # next change, so the players are told about it rather than of an error.
             log.warning("event=after-save-failed table=%s error=%r", table.id, exc)
         self._log(step.kind, table, notice=step.notice.msg if step.notice else None)
@@ -256,9 +279,7 @@ class ServiceBase:
             await self.store.add_player_table(key, table.id)
         for key in step.left:
             await self.store.remove_player_table(key, table.id)
-        if table.active:
-            await self.store.touch_chat(table.chat)
-        else:
+        if not table.active:
             await self.store.release_chat(table.chat, table.id)
             for player in table.players:
                 await self.store.remove_player_table(player.key, table.id)
@@ -272,7 +293,8 @@ class ServiceBase:
                 # Games against the computer are counted apart, by its strongest level.
                 against=LEVELS[max(levels)] if levels else None,
             )
-        await self._schedule(table, step.state)
+            await self.history.record(table, self.clock())
+            await self.ratings.rate(table)
 
     async def _publish(self, change: Change) -> None:
         for listener in self._listeners:

@@ -3,14 +3,21 @@
 from __future__ import annotations
 
 import asyncio
+import logging
 import random
 import zlib
+from dataclasses import dataclass
 from typing import Any
+
+from redis.exceptions import RedisError
 
 from bot.core.computers import is_computer
 from bot.core.errors import (
+    Conflict,
     ServiceError,
     StaleVersion,
+    TableNotFound,
+    Unavailable,
     guarded,
 )
 from bot.core.service.base import Notice, Step, bots_to_act
@@ -21,40 +28,79 @@ from games import ai, registry
 from games.core.menu import movers, own_actions
 from games.core.protocol import Action
 
+log = logging.getLogger("bot.core")
+
+#: Timers a worker fires at once: each waits mostly on Redis and the frontends.
+FIRING_AT_ONCE = 64
+
+
+@dataclass(frozen=True)
+class Fired:
+    """What one pass of the timer loop did."""
+
+    fired: int
+    #: timers claimed (fired, found obsolete, failed, or left for a later pass)
+    claimed: int
+    #: when the next timer left is due (None: none is)
+    next_at: float | None
+
 
 class DeadlineService(VotingService):
     """Timers: reminders, turn deadlines, bot seats, vote expiry."""
 
-    @guarded
     async def run_due(self) -> int:
-        """Fire every timer that is due (reminders, deadlines, bot moves, vote expiry)."""
-        fired = 0
-        for due in await self.store.claim_due(self.clock()):
-            try:
-                await self._fire(due)
-                fired += 1
-            except ServiceError as exc:
-                # Someone moved or voted meanwhile: the timer is simply obsolete.
-                self._log(
-                    "timer-skipped", None, table_id=due.table_id, kind=due.kind, code=exc.code
-                )
-            finally:
-                await self.store.done_due(due)
-        return fired
+        """Fire the timers that are due (see :meth:`fire_due`); how many fired."""
+        return (await self.fire_due()).fired
+
+    @guarded
+    async def fire_due(self, *, concurrency: int = FIRING_AT_ONCE) -> Fired:
+        """Fire the timers that are due (reminders, deadlines, bot moves, vote
+        expiry): a batch from each shard, ``concurrency`` at a time."""
+        claimed = await self.store.claim_due(self.clock())
+        gate = asyncio.Semaphore(concurrency)
+
+        async def fire(due: Due) -> str:
+            async with gate:
+                try:
+                    await self._fire(due)
+                except (Unavailable, Conflict, RedisError) as exc:
+                    # Redis failed or the table was too busy: the lease runs
+                    # out and a later pass (of any worker) fires it again.
+                    log.warning(
+                        "event=timer-retried table=%s kind=%s error=%r", due.table_id, due.kind, exc
+                    )
+                    return "retried"
+                except ServiceError as exc:
+                    # Someone moved or voted meanwhile: the timer is simply obsolete.
+                    self._log(
+                        "timer-skipped", None, table_id=due.table_id, kind=due.kind, code=exc.code
+                    )
+                    return "skipped"
+                except Exception:
+                    # A bug must not cost the other tables their timers, nor
+                    # fail again every lease for as long as the table lives.
+                    log.exception("event=timer-failed table=%s kind=%s", due.table_id, due.kind)
+                    return "failed"
+                return "fired"
+
+        outcomes = await asyncio.gather(*(fire(due) for due in claimed.due))
+        handled = zip(claimed.due, outcomes, strict=True)
+        await self.store.done_due([due for due, outcome in handled if outcome != "retried"])
+        return Fired(outcomes.count("fired"), len(claimed.due), claimed.next_at)
 
     async def _fire(self, due: Due) -> None:
-        loaded = await self.store.load(due.table_id)
-        if loaded is None:
+        try:
+            loaded = await self.get(due.table_id)
+        except TableNotFound:
             return
-        table, text = loaded
+        table, state = loaded
         if table.status != Status.PLAYING:
             return
         now = self.clock()
         if due.kind == "vote":
-            await self._expire_votes(table.id, now)
+            await self._expire_votes(table.id, now, loaded)
             return
         game = registry.get(table.game)
-        state = game.loads(text) if text else None
         if game.window(state) is not None:
             await self._window_due(table, state, now)
             return
@@ -66,11 +112,11 @@ class DeadlineService(VotingService):
             reason = None if is_computer(table.players[bots[0]].key) else "bot"
             await self._auto_move(table.id, bots[0], table.state_version, reason)
         elif table.turn_deadline is not None and now >= table.turn_deadline:
-            await self._timeout(table, to_move)
+            await self._timeout(table, state, to_move)
         elif table.remind_at is not None and now >= table.remind_at:
-            await self._remind(table.id, table.state_version)
+            await self._remind(loaded)
         else:
-            await self._schedule(table, state)
+            await self._reschedule(table, state)
 
     async def _window_due(self, table: Table, state: Any, now: float) -> None:
         """In a short window, seats the bot plays act first; when its time is up,
@@ -82,7 +128,7 @@ class DeadlineService(VotingService):
         elif table.turn_deadline is None or now >= table.turn_deadline:
             await self._close_window(table.id, table.state_version)
         else:
-            await self._schedule(table, state)
+            await self._reschedule(table, state)
 
     async def _close_window(self, table_id: str, version: int) -> None:
         def step(table: Table, state: Any) -> Step:
@@ -115,9 +161,9 @@ class DeadlineService(VotingService):
                 raise StaleVersion()
             return self._apply_move(table, state, seat, choice, reason=reason)
 
-        return await self._mutate(table_id, step)
+        return await self._mutate(table_id, step, (table, state))
 
-    async def _timeout(self, table: Table, to_move: list[int]) -> None:
+    async def _timeout(self, table: Table, state: Any, to_move: list[int]) -> None:
         late = [s for s in to_move if not table.players[s].bot]
         if not late:
             return
@@ -135,9 +181,11 @@ class DeadlineService(VotingService):
             t.turn_deadline = t.remind_at = None
             return Step(state, "overdue", notice=Notice("turn-overdue", {"seat": seat}))
 
-        await self._mutate(table.id, step)
+        await self._mutate(table.id, step, (table, state))
 
-    async def _remind(self, table_id: str, version: int) -> None:
+    async def _remind(self, loaded: tuple[Table, Any]) -> None:
+        version = loaded[0].state_version
+
         def step(table: Table, state: Any) -> Step:
             if table.state_version != version:
                 raise StaleVersion()
@@ -148,9 +196,9 @@ class DeadlineService(VotingService):
                 state, "remind", ping=ping, notice=Notice("turn-reminder", {"seconds": left})
             )
 
-        await self._mutate(table_id, step)
+        await self._mutate(loaded[0].id, step, loaded)
 
-    async def _expire_votes(self, table_id: str, now: float) -> None:
+    async def _expire_votes(self, table_id: str, now: float, loaded: tuple[Table, Any]) -> None:
         def step(table: Table, state: Any) -> Step:
             expired = [v for v in table.votes if v.expires_at <= now]
             if not expired:
@@ -158,7 +206,7 @@ class DeadlineService(VotingService):
             table.votes = [v for v in table.votes if v.expires_at > now]
             return Step(state, "vote", notice=Notice("vote-expired", {"kind": expired[0].kind}))
 
-        await self._mutate(table_id, step)
+        await self._mutate(table_id, step, loaded)
 
 
 def computer_action(table: Table, state: Any, seat: int, reason: str | None) -> Action:

@@ -24,9 +24,16 @@ class MoveService(LobbyService):
 
     @guarded
     async def play(
-        self, table_id: str, player_key: str, version: int, action: Sequence[Any]
+        self,
+        table_id: str,
+        player_key: str,
+        version: int,
+        action: Sequence[Any],
+        *,
+        loaded: tuple[Table, Any] | None = None,
     ) -> tuple[Table, Any]:
-        """The move pipeline. ``version`` is the state version the player saw."""
+        """The move pipeline. ``version`` is the state version the player saw;
+        ``loaded``: the table as the caller just read it (not read again)."""
 
         def step(table: Table, state: Any) -> Step:
             require_status(table, Status.PLAYING)
@@ -39,7 +46,7 @@ class MoveService(LobbyService):
                 raise StaleVersion()
             return self._apply_move(table, state, seat, action, reason=None)
 
-        return await self._mutate(table_id, step)
+        return await self._mutate(table_id, step, loaded)
 
     def _apply_move(
         self, table: Table, state: Any, seat: int, action: Sequence[Any], *, reason: str | None

@@ -1,9 +1,10 @@
 ## Caravan
 game-caravan = Caravan
 caravan-prompt-0 = Choose a card.
-caravan-prompt-1 = Where?
-caravan-prompt-2 = On which card? Or confirm.
-caravan-prompt-3 = Confirm the move.
+caravan-prompt-1 = Where does the card go?
+caravan-prompt-2 = On which card of the caravan?
+caravan-prompt-disband = Which caravan to disband?
+caravan-prompt-confirm = Confirm the move.
 caravan-choice-card = { $card }
 caravan-choice-caravan = 🐪 { $seat }: caravan { $n } ({ $value })
 caravan-choice-target = { $n }. { $card }
@@ -65,10 +66,10 @@ caravan-caption-pair = pair { $n }: { $player }
 caravan-event-play = { $player } → caravan { $n }: { $card }
 caravan-event-attach = { $player } puts { $card } on { $target } in { $owner }’s caravan { $n }{ $removed ->
     [0] {""}
-   *[other] {" "}— { $removed } { $removed ->
-        [one] card
-       *[other] cards
-    } leave the table
+   *[other] {" "}— { $removed ->
+        [one] { $removed } card leaves
+       *[other] { $removed } cards leave
+    } the table
 }
 caravan-event-discard = { $player } discards a card.
 caravan-event-disband = { $player } disbands caravan { $n }.

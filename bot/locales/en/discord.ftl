@@ -40,6 +40,9 @@ dc-help =
     /lang — the language of this channel (in DMs: yours)
     /stats — your games and wins
     /deck — build your own deck for Caravan (only you see it)
+    /history — the last finished games here; /replay — one of them as an animation
+    /top — the best players here by rating (games between people only)
+    /forget — delete what I keep about you: statistics, ratings, language and decks everywhere (admins: this channel’s games and leaderboards too)
 
 ## Discord: slash commands (names: lowercase, no spaces)
 dc-cmd-play = play

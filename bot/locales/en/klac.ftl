@@ -1,5 +1,9 @@
 ## Klac!
-klac-caption-round = Round { $round } · play to { $target } · deck: { $deck }
+klac-caption-round = 🔄 Round { $round } · ⚑ play to { $target } · deck: { $deck }
+klac-caption-legend = 🔵🔶🟩 — colours among a row’s top cards, and the number beside them is the row’s points (they count only when all three colours show); Σ — points from earlier rounds{ $previous ->
+    [true] , 🔄 — from the last of them
+   *[other] {""}
+}.
 klac-caption-score = { $player }: { $total } (+{ $row })
 klac-caption-total = { $player }: { $total }
 klac-event-play = { $player } → { $target }: { $card }, { $how ->

@@ -11,13 +11,13 @@ klotho-caption-score = { $player }: { $points }{ $halves ->
 klotho-caption-vote = 🗳 { $player } proposes to end the tour: { $count } of { $total } agree ({ $yes }).
 klotho-caption-triplet = ❗ { $player } made a triplet: 1 point or half a victory?
 klotho-caption-contenders = ⚖ Extra tour: only { $players } compete for the victory.
-klotho-caption-claim-window = 🙋 Time to claim! If a new line has your chip in the middle, press «🙋 Claim» now: points not claimed are lost.
+klotho-caption-claim-window = 🙋 Time to claim! If a new line has your chip in the middle, press “🙋 Claim” now: points not claimed are lost.
 klotho-kind-suit = suit
 klotho-kind-figures = figures
 klotho-kind-sequence = sequence
-klotho-event-place = { $player } puts the chip on { $cell }: { $card }
+klotho-event-place = { $player } puts their chip on { $cell }: { $card }
 klotho-event-move = { $player } moves to { $cell } ({ $card })
-klotho-event-turn = { $player } turns { $cell }: { $card }
+klotho-event-turn = { $player } turns over { $cell }: { $card }
 klotho-event-replace = { $player } replaces the card on { $cell } with one from the stock
 klotho-event-score = ⭐ { $player } +{ $points } ({ $kinds }) on { $cells }
 klotho-event-triplet = ❗ Triplet on { $cells } for { $player }
@@ -36,8 +36,7 @@ klotho-event-missed = 💨 { $player }: { $triplet ->
         [one] point
        *[other] points
     }
-} on { $cells } not claimed, and lost
-} on { $cells }: lost
+} on { $cells } not claimed and lost
 klotho-event-skip = ⏭ { $player } has no move and is skipped
 klotho-event-vote-failed = 🗳 The proposal to end the tour was rejected.
 klotho-event-vote-cancelled = 🗳 A move was made: the proposal to end the tour is off.
@@ -47,10 +46,17 @@ klotho-event-tour-end = 🏁 Tour { $tour } is over{ $reason ->
 }.
 klotho-event-tour-start = 🔄 Tour { $tour } begins.
 klotho-choice-place = { $cell } 📍
-klotho-choice-move = { $cell } 👣
-klotho-choice-turn = { $cell } 🂠
-klotho-choice-replace = { $cell } ♻
+klotho-choice-move = { $cell } 🚶
+klotho-choice-turn = { $cell } 🃏
+klotho-choice-replace = { $cell } ♻️
 klotho-choice-cell = { $cell } …
+klotho-prompt-cells = Press a cell: { $legend }
+klotho-prompt-kind = What to do on { $cell }: { $legend }
+klotho-legend-place = 📍 put your chip
+klotho-legend-move = 🚶 move there
+klotho-legend-turn = 🃏 turn the card face up
+klotho-legend-replace = ♻️ replace the card from the stock
+klotho-legend-cell = … choose one of two
 klotho-choice-triplet-point = 1 point
 klotho-choice-triplet-half = ½ victory
 klotho-choice-propose = 🤝 Propose to end the tour
@@ -69,5 +75,5 @@ rules-klotho =
     First everyone puts their chip on a card, which is turned face up. Then, in turn, do one of: move your chip to a neighbouring face-up card without a chip; turn a neighbouring face-down card face up; or replace a neighbouring face-up card that is in no combination and touches a face-down card with one from the stock (face down). Neighbours include diagonals.
     When a card is turned, every line of three face-up cards through it is checked: the chip on the middle card scores 1 point for each of suit, figures (J Q K A) and sequence (no wrap-around). Three of a rank is a triplet: its owner chooses 1 point or half a victory; two halves win the game at once.
     A tour ends when the last card is turned, or when everyone agrees to end it. After the agreed tours, most points wins; on a tie, a half victory decides; on a full tie, the tied players play extra tours (or, if the lobby says so, share the victory).
-    With the lobby option «Points: only if claimed in time», nothing is counted for you: when a card completes a line with your chip in the middle, press «🙋 Claim» within a few seconds, or the points (or the triplet) are lost.
-    Buttons: on the table message the player to move presses a cell (📍 place, 👣 move, 🂠 turn, ♻ replace).
+    With the lobby option “Points: only if claimed in time”, nothing is counted for you: when a card completes a line with your chip in the middle, press “🙋 Claim” within a few seconds, or the points (or the triplet) are lost.
+    Buttons: on the table message the player to move presses a cell (📍 put the chip, 🚶 move, 🃏 turn the card face up, ♻️ replace the card, … choose one of two actions).

@@ -44,7 +44,11 @@ krendzu-prompt-row = Which row? Rows are numbered as on the picture.
 krendzu-prompt-cell = Where? Cells are named as on the picture.
 krendzu-prompt-confirm = Confirm the move.
 krendzu-announced = Announced: { $list }
-krendzu-caption-tour = Tour { $tour } of { $tours } · ⚔ { $attack } · 🛡 { $defend }
+krendzu-caption-tour = Tour { $tour } of { $tours } · ⚔ { $attack } · 🛡 { $defend } · cards set aside: { $aside }
+krendzu-caption-legend = Beside each name: the card backs — cards in hand{ $exchange ->
+    [true] , 🔄 — cards the player exchanges (✓ — done)
+   *[other] , ▭▭▭▭ — points for this tour’s combinations
+}, Σ — points in the match.
 krendzu-caption-exchange = 🔄 Exchange (up to { $max }): { $list }
 krendzu-caption-score = 📊 { $list }
 krendzu-caption-second = ✌ { $player } places a second card.

@@ -1,9 +1,10 @@
 ## Караван
 game-caravan = Караван
 caravan-prompt-0 = Выберите карту.
-caravan-prompt-1 = Куда?
-caravan-prompt-2 = На какую карту? Или подтвердите ход.
-caravan-prompt-3 = Подтвердите ход.
+caravan-prompt-1 = Куда положить карту?
+caravan-prompt-2 = На какую карту каравана?
+caravan-prompt-disband = Какой караван распустить?
+caravan-prompt-confirm = Подтвердите ход.
 caravan-choice-card = { $card }
 caravan-choice-caravan = 🐪 { $seat }: караван { $n } ({ $value })
 caravan-choice-target = { $n }. { $card }
@@ -64,7 +65,7 @@ caravan-caption-match = Партия { $game } (матч до { $best ->
     [3] двух побед
    *[other] трёх побед
 }) · { $first } { $score } { $second }
-caravan-caption-opening = Первый круг: каждый кладёт по числовой карте на каждый свой караван.
+caravan-caption-opening = Начальный раунд: каждый кладёт по числовой карте в каждый свой караван.
 caravan-caption-pair = пара { $n }: { $player }
 caravan-event-play = { $player } → караван { $n }: { $card }
 caravan-event-attach = { $player } кладёт { $card } на { $target } в караване { $n } игрока { $owner }{ $removed ->
@@ -72,12 +73,12 @@ caravan-event-attach = { $player } кладёт { $card } на { $target } в к
    *[other] {" "}— со стола { $removed ->
         [one] уходит { $removed } карта
         [few] уходят { $removed } карты
-       *[many] уходят { $removed } карт
+       *[other] уходят { $removed } карт
     }
 }
 caravan-event-discard = { $player } сбрасывает карту.
 caravan-event-disband = { $player } распускает караван { $n }.
-caravan-event-redeal = У игрока { $player } в начальной руке было меньше трёх числовых карт: сдано заново.
+caravan-event-redeal = У игрока { $player } в начальной руке было меньше трёх числовых карт: карты сданы заново.
 caravan-event-empty-hand = У игрока { $player } не осталось ни карт, ни караванов для роспуска: партия проиграна.
 caravan-event-game-end = 🏁 Партия { $game } за игроком { $player } (счёт { $wins }).
 caravan-event-game-start = 🔄 Начинается партия { $game }; первым ходит { $player }.

@@ -5,6 +5,7 @@ game-klac = Клац!
 lobby-title = 🎲 { $game }: новый стол
 lobby-closed = { $game }: набор за этот стол закрыт.
 lobby-started = ▶ { $game }: игра началась. Играют: { $players }.
+lobby-finished = 🏁 { $game }: игра окончена. Играли: { $players }.
 lobby-host = (хозяин)
 lobby-seats = Игроков: { $count } (от { $min } до { $max })
 lobby-hint = Нажмите «Сесть», чтобы занять место. Игру начинает хозяин стола; любой игрок может начать через { $grace } с после того, как игроков станет достаточно.
@@ -84,7 +85,7 @@ notice-auto-move = { $reason ->
     [timeout] ⏰ У игрока { $seat } вышло время; бот сходил за него.
    *[bot] 🤖 Бот сходил за игрока { $seat }.
 }
-notice-seat-to-bot = 🤖 { $seat } покинул игру; дальше за него играет бот.
+notice-seat-to-bot = 🤖 Игрок { $seat } покинул игру; дальше за него играет бот.
 notice-turn-overdue = ⏰ У игрока { $seat } вышло время. Можно проголосовать, чтобы за него играл бот.
 notice-turn-reminder = ⏰ Ваш ход: осталось { $seconds } с.
 notice-vote-progress = 🗳 Голосование: { $kind }{ $subject ->
@@ -112,8 +113,16 @@ error-slow-down = Не так быстро: подождите нескольк�
 error-unavailable = Хранилище бота сейчас недоступно. Попробуйте чуть позже.
 error-bad-request = Эта кнопка недействительна.
 error-already-seated = Вы уже за этим столом.
-error-table-full = Стол заполнен ({ $max } игроков).
-error-not-enough-players = Нужно хотя бы { $min } игрока.
+error-table-full = Стол заполнен ({ $max } { $max ->
+    [one] игрок
+    [few] игрока
+   *[other] игроков
+}).
+error-not-enough-players = Нужно хотя бы { $min } { $min ->
+    [one] игрок
+    [few] игрока
+   *[other] игроков
+}.
 error-start-too-soon = Сейчас начать может только хозяин; остальные — через { $seconds } с.
 error-seat-taken-over = За вас теперь играет бот.
 error-vote-open = Такое голосование уже идёт.
@@ -160,7 +169,7 @@ error-klotho-not-placement = Фишки уже расставлены.
 error-klotho-occupied = На этой карте стоит фишка.
 error-klotho-placement = Сначала все ставят фишки.
 error-klotho-stock-empty = Колода кончилась: заменять больше нельзя.
-error-klotho-triplet-pending = Сначала нужно сделать выбор за триплет.
+error-klotho-triplet-pending = Сначала нужно выбрать, что взять за триплет.
 error-klotho-claims-open = Сейчас заявляют очки за новую линию: подождите несколько секунд.
 error-klotho-nothing-to-claim = Вам нечего заявлять: ни в одной новой линии ваша фишка не стоит посередине.
 error-klotho-no-claims = Сейчас нечего заявлять.

@@ -1,5 +1,9 @@
 ## Клац!
-klac-caption-round = Партия { $round } · игра до { $target } · в колоде: { $deck }
+klac-caption-round = 🔄 Партия { $round } · ⚑ игра до { $target } · в колоде: { $deck }
+klac-caption-legend = 🔵🔶🟩 — цвета верхних карт ряда, число рядом — его очки (идут в зачёт, только если есть все три цвета); Σ — очки за прошлые партии{ $previous ->
+    [true] , 🔄 — за последнюю из них
+   *[other] {""}
+}.
 klac-caption-score = { $player }: { $total } (+{ $row })
 klac-caption-total = { $player }: { $total }
 klac-event-play = { $player } → { $target }: { $card }, { $how ->

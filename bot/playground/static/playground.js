@@ -122,8 +122,9 @@
     },
   };
 
+  // Pictures fit their column unless the player asked for their own size.
   function applyFit() {
-    document.body.classList.toggle("fit", prefs.get("fit", false));
+    document.body.classList.toggle("fit", prefs.get("fit", true));
   }
   applyFit();
   // The room's page and the panels inside it share the choice.
@@ -144,7 +145,15 @@
       });
       if (image.width) box.style.setProperty("--width", image.width + "px");
       box.classList.add("with-image");
-      img.addEventListener("load", reportHeight);
+      img.addEventListener("load", () => {
+        fitToWindow(box);
+        reportHeight();
+      });
+      // A fitted picture opens at its own size on a tap (and back on another).
+      img.addEventListener("click", () => {
+        box.classList.toggle("zoomed");
+        reportHeight();
+      });
       // Too wide for its column, the picture scrolls; its text and buttons stay in view.
       box.append(el("div", { class: "picture" }, img));
     }
@@ -183,12 +192,39 @@
     return box;
   }
 
+  // A notice said again and again ("Your turn") is one line with a count,
+  // at the time it was last said.
   function drawLog(list, entries) {
-    const items = entries.map((entry) => el("li", {},
-      el("time", {}, new Date(entry.at * 1000).toLocaleTimeString()), " ", entry.text));
+    const runs = [];
+    for (const entry of entries) {
+      const last = runs[runs.length - 1];
+      if (last && last.text === entry.text) {
+        last.count += 1;
+        last.at = entry.at;
+      } else {
+        runs.push({ text: entry.text, at: entry.at, count: 1 });
+      }
+    }
+    const items = runs.map((run) => el("li", {},
+      el("time", {}, new Date(run.at * 1000).toLocaleTimeString()), " ", run.text,
+      run.count > 1 ? el("span", { class: "repeat" }, " ×" + run.count) : ""));
     list.replaceChildren(...(items.length ? items : [el("li", { class: "empty" }, T.logEmpty)]));
     list.scrollTop = list.scrollHeight;
   }
+
+  // A fitted picture leaves its message's text and buttons in the window: on
+  // a wide screen the table and what the player presses are seen together.
+  function fitToWindow(box) {
+    const img = box.querySelector("img");
+    if (embedded || !img || !box.isConnected) return;
+    const rest = box.getBoundingClientRect().height - img.getBoundingClientRect().height;
+    const top = Math.min(box.getBoundingClientRect().top + window.scrollY, 170);
+    const room = Math.max(240, window.innerHeight - top - rest - 16);
+    box.style.setProperty("--fit-height", room + "px");
+  }
+  window.addEventListener("resize", () => {
+    for (const box of document.querySelectorAll(".message.with-image")) fitToWindow(box);
+  });
 
   // Inside the room's page a panel tells its frame how tall it is.
   function reportHeight() {
@@ -260,7 +296,7 @@
     const fit = $("fit");
     follow.checked = prefs.get("follow", true);
     side.checked = prefs.get("side", false);
-    fit.checked = prefs.get("fit", false);
+    fit.checked = prefs.get("fit", true);
     const layout = () => document.body.classList.toggle("side-by-side", side.checked);
     layout();
     follow.addEventListener("change", () => prefs.set("follow", follow.checked));
@@ -297,6 +333,8 @@
         select.value = String(view.host);
       }
       for (const player of view.players) {
+        // Shared on a network, a room shows only the panels whose links it holds.
+        if (!player.panel) continue;
         if (!frames.has(player.index)) {
           const tab = el("button", { type: "button", role: "tab", class: "tab",
             "data-player": player.index });
@@ -368,8 +406,21 @@
     window.addEventListener("message", (event) => {
       if (event.origin !== window.location.origin || !event.data || !event.data.pgHeight) return;
       for (const { frame } of frames.values()) {
-        if (frame.contentWindow === event.source) frame.style.height = event.data.pgHeight + "px";
+        if (frame.contentWindow === event.source) {
+          frame.style.height = event.data.pgHeight + "px";
+          tellRoom(frame);
+        }
       }
+    });
+    // A panel's hand picture is as tall as leaves its caption and buttons in
+    // the window beside (or below) the table.
+    function tellRoom(frame) {
+      const top = Math.max(0, frame.getBoundingClientRect().top + window.scrollY);
+      const room = Math.max(160, window.innerHeight - Math.min(top, 200) - 240);
+      frame.contentWindow.postMessage({ pgFitHeight: room }, window.location.origin);
+    }
+    window.addEventListener("resize", () => {
+      for (const { frame } of frames.values()) tellRoom(frame);
     });
     languageButtons(async (lang) => {
       if (await post(config.base + "lang", { lang })) window.location.reload();
@@ -408,6 +459,15 @@
       if (await post(config.base + "lang", { lang })) window.location.reload();
     });
     if (window.ResizeObserver) new ResizeObserver(reportHeight).observe(document.body);
+    window.addEventListener("message", (event) => {
+      if (event.origin !== window.location.origin || !event.data || !event.data.pgFitHeight) return;
+      document.body.style.setProperty("--fit-height", event.data.pgFitHeight + "px");
+    });
+    const fit = $("fit");
+    if (fit) {
+      fit.checked = prefs.get("fit", true);
+      fit.addEventListener("change", () => { prefs.set("fit", fit.checked); applyFit(); });
+    }
   }
 
   function missing() {

@@ -1,0 +1,61 @@
+"""Replay size and drawing time per game; prints figures (not a test).
+
+    python -m bench.replay [--seed N]
+
+Plays a whole game of Klac! (3 players), Caravan and Logical Curling (8 ends)
+with random legal moves, keeps it as a finished game would be kept, and
+draws its replay (the animated GIF ``/replay`` sends), printing the moves,
+frames, bytes and seconds. Targets: at most 10 s, typically at most 2 MB.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import time
+
+from bot.core.history import Finished
+from bot.core.replays import draw
+from bot.core.tables import Player
+from games import registry
+
+GAMES = (("klac", 3, {}), ("caravan", 2, {}), ("curling", 2, {"ends": 8}))
+NAMES = ("Аня", "Boris", "Вика")
+
+
+def played(game_name: str, seats: int, options: dict[str, object], rng: random.Random) -> Finished:
+    """A whole game of random legal moves, as the history keeps it."""
+    game = registry.get(game_name)
+    seed = rng.randrange(2**31)
+    state = game.new_game(seats, options, seed)
+    log = []
+    while not game.is_over(state):
+        seat = game.to_move(state)[0]
+        action = rng.choice(game.legal_actions(state, seat))
+        log.append(f"{seat} {json.dumps(list(action))}")
+        state = game.apply(state, seat, action)
+    players = [Player(f"bench:{n}", NAMES[n]) for n in range(seats)]
+    return Finished("bench", "bench", game_name, time.time(), players, seed, options,
+                    game.result(state), log)  # fmt: skip
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args()
+    rng = random.Random(args.seed)
+    for name, seats, options in GAMES:
+        entry = played(name, seats, options, rng)
+        started = time.perf_counter()
+        replay = draw(entry)
+        seconds = time.perf_counter() - started
+        print(
+            f"{name}: {replay.moves} actions, {replay.frames} frames, "
+            f"{len(replay.gif) / 1e6:.2f} MB, {seconds:.1f} s"
+        )
+    print("targets: <= 10 s per game on this machine; typically <= 2 MB")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,206 @@
+"""Bot API calls and Redis round trips per move in Telegram; prints figures (not a test).
+
+    python -m bench.telegram_calls [--games N]
+
+Runs the real aiogram bot against the fake Bot API server from the test suite
+on loopback and plays whole 3-player Klac! games (a match to 50) by pressing
+the buttons the players see, choosing at random. For every press that makes a
+move it counts, from the moment the press is made until every message it
+caused was sent, the calls the bot made to the Bot API (by method) and the
+Redis round trips of every client in the process (``bench.common.RoundTrips``:
+the service's load and save, the frontend's reads, marks and writes, the
+shared rate budget). An *ordinary* move is one that does not end the match.
+No sweep runs, so nothing but the press is counted. Moves follow one another
+at once, faster than people play: a waiting hand whose picture changed (a
+card laid in that player's row) is redrawn lazily, within
+``bot.telegram.publication.LAZY_SECONDS``, and here the message of that
+player's next turn always shows it first; at people's pace some of those
+edits are made. Uses REDIS_URL if set, otherwise a private redis-server.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import os
+import random
+import statistics
+from collections import Counter
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+
+from aiogram import Bot
+from aiogram.client.session.aiohttp import AiohttpSession
+from aiogram.client.telegram import TelegramAPIServer
+
+from bench.common import RoundTrips, redis_url
+from bot.config import switch
+from bot.core.i18n import I18n
+from bot.core.languages import Languages
+from bot.core.pacing import Limits
+from bot.core.redis_client import connect
+from bot.core.screens import Screens
+from bot.core.service import PlayerInfo, TableService
+from bot.core.store import Store
+from bot.core.tokens import MoveToken, decode
+from bot.telegram.app import build
+from games import registry
+from tests.telegram.fake_api import FakeTelegram
+
+KLAC = registry.get("klac")
+GROUP = -100900
+USERS = {11: "Аня", 12: "Boris", 13: "Вика"}
+#: Not calls the bot makes because of a move: long polling, and the answer to the press.
+NOT_COUNTED = frozenset({"getUpdates", "answerCallbackQuery"})
+#: The targets (issue 19): outgoing calls per ordinary move besides the press's
+#: answer, on average over whole games; Redis round trips per ordinary move press.
+CALLS_TARGET = 3.0
+ROUND_TRIPS_TARGET = 6
+
+
+@dataclass
+class Figures:
+    """What whole games cost, move by move."""
+
+    games: int = 0
+    #: moves that did not end the match
+    moves: int = 0
+    #: outgoing calls of those moves, by method and chat, "editMessageMedia
+    #: (private)" (answers and polling left out)
+    calls: Counter[str] = field(default_factory=Counter)
+    #: answerCallbackQuery calls made for those moves' presses
+    answers: int = 0
+    #: Redis round trips of each ordinary move, from its press until all was sent
+    round_trips: list[int] = field(default_factory=list)
+    #: every outgoing call of the games (starts and ends included), by method
+    game_calls: Counter[str] = field(default_factory=Counter)
+    #: every move, the last ones included
+    all_moves: int = 0
+
+    @property
+    def calls_per_move(self) -> float:
+        """Outgoing calls per ordinary move, the press's answer left out."""
+        return sum(self.calls.values()) / self.moves
+
+
+async def play(url: str, games: int, *, seed: int = 1, prefix: str | None = None) -> Figures:
+    """Play ``games`` whole matches and count what each ordinary move cost."""
+    redis = connect(url, cluster=switch(os.environ, "REDIS_CLUSTER"))
+    prefix = prefix or f"bench-calls-{os.getpid()}:"
+    figures = Figures()
+    async with FakeTelegram() as fake:
+        fake.add_group(GROUP, "Bench")
+        for user, name in USERS.items():
+            fake.add_user(user, name)
+        service = TableService(Store(redis, prefix=prefix))
+        bot = Bot(
+            fake.token, session=AiohttpSession(api=TelegramAPIServer.from_base(fake.base_url))
+        )
+        fast = Limits(chat_interval=0, group_per_minute=10**6, global_per_second=10**6)
+        tg = await build(
+            bot, service, Screens(service, I18n()), Languages(service.store, "ru"), fast
+        )
+        polling = asyncio.create_task(
+            tg.dispatcher.start_polling(bot, handle_signals=False, close_bot_session=False)
+        )
+        for user in USERS:
+            await tg.frontend.mark_messageable(user)
+        # A new connection's handshake is a round trip too: open the pool's
+        # connections before anything is counted.
+        await asyncio.gather(*(redis.ping() for _ in range(16)))
+        rng = random.Random(seed)
+        for _ in range(games):
+            await _game(fake, tg.outbox.drain, service, rng, figures)
+        await tg.dispatcher.stop_polling()
+        await polling
+        await tg.outbox.drain()
+        await bot.session.close()
+    keys = [k async for k in redis.scan_iter(match=f"{prefix}*", count=1000)]
+    if keys:
+        await redis.delete(*keys)
+    await redis.aclose()
+    return figures
+
+
+async def _game(
+    fake: FakeTelegram,
+    drain: Callable[[], Awaitable[None]],
+    service: TableService,
+    rng: random.Random,
+    figures: Figures,
+) -> None:
+    first_call = len(fake.calls)
+    players = [PlayerInfo(f"tg:{u}", n) for u, n in USERS.items()]
+    table = await service.create(f"tg:{GROUP}", players[0], "klac", {"target": 50})
+    for player in players[1:]:
+        await service.join(table.id, player)
+    await service.start(table.id, players[0].key)
+    table, state = await service.get(table.id)
+    while not KLAC.is_over(state):
+        await fake.idle(quiet=0.02)
+        await drain()
+        user = int(table.players[KLAC.to_move(state)[0]].key[3:])
+        message = [m for m in fake.messages(user) if m.photo is not None][-1]
+        options = [b["callback_data"] for row in message.buttons for b in row
+                   if not b["text"].startswith(("⬅", "✖"))]  # fmt: skip
+        token = decode(rng.choice(options))
+        assert isinstance(token, MoveToken)
+        version = table.state_version
+        before = len(fake.calls)
+        with RoundTrips().installed() as trips:
+            await fake.wait_answer(fake.press(user, user, message.message_id, token.encode()))
+            await fake.idle(quiet=0.02)
+            await drain()
+        table, state = await service.get(table.id)
+        if table.state_version == version:
+            continue
+        figures.all_moves += 1
+        if KLAC.is_over(state):
+            continue
+        figures.moves += 1
+        figures.round_trips.append(trips.count)
+        for call in fake.calls[before:]:
+            if call.method == "answerCallbackQuery":
+                figures.answers += 1
+            elif call.method not in NOT_COUNTED:
+                where = "group" if call.chat_id == GROUP else "private"
+                figures.calls[f"{call.method} ({where})"] += 1
+    await fake.idle(quiet=0.05)
+    await drain()
+    figures.games += 1
+    figures.game_calls.update(
+        c.method for c in fake.calls[first_call:] if c.method not in NOT_COUNTED
+    )
+
+
+def report(figures: Figures) -> None:
+    """Print the figures and the targets."""
+    moves = figures.moves
+    print(f"{figures.games} games, {figures.all_moves} moves, {moves} ordinary")
+    print("Bot API calls per ordinary move (average over whole games):")
+    for method, count in sorted(figures.calls.items()):
+        print(f"  {method}: {count / moves:.2f}")
+    print(f"  all: {figures.calls_per_move:.2f}   (target <= {CALLS_TARGET:.0f})")
+    print(f"  answerCallbackQuery: {figures.answers / moves:.2f}")
+    whole = sum(figures.game_calls.values())
+    print(
+        f"every call of the games (starts and ends too) per move: {whole / figures.all_moves:.2f}"
+    )
+    trips = sorted(figures.round_trips)
+    print(
+        f"Redis round trips per ordinary move: p50 {statistics.median(trips):.0f},"
+        f" mean {statistics.fmean(trips):.1f}, max {trips[-1]}"
+        f"   (target <= {ROUND_TRIPS_TARGET})"
+    )
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--games", type=int, default=2)
+    args = parser.parse_args()
+    with redis_url() as url:
+        report(asyncio.run(play(url, args.games)))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,119 @@
+"""Finished games, kept for :data:`KEEP_SECONDS`: what ``/history`` lists and ``/replay`` draws.
+
+A finished table itself is forgotten after a day; its record here keeps what
+replaying it needs (the game, options, seed, seats and every action) and its
+result. Key layout (``P`` the store's prefix, ``CHAT`` the table's chat):
+
+- ``P{h:CHAT}:games``   sorted set: table id → when it finished. Trimmed to
+  :data:`KEEP_PER_CHAT` and to :data:`KEEP_SECONDS`; expires with its newest game.
+- ``P{h:CHAT}:game:ID`` string: the record as JSON. Expires after
+  :data:`KEEP_SECONDS`.
+
+Both share the chat's hash tag, so one script adds a game, trims the list and
+sets both TTLs (one Redis Cluster slot). The record holds the seed and every
+action, from which every hand can be rebuilt: it is never shown as it is.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, cast
+
+from bot.core.store import Store
+from bot.core.tables import Player, Table
+from games.core import serial
+
+#: How long a finished game is kept (90 days).
+KEEP_SECONDS = 90 * 86400
+#: Finished games kept per chat (``/history`` shows the last ten).
+KEEP_PER_CHAT = 50
+
+# KEYS: the chat's list, the record. ARGV: the id, when it finished, the
+# record, the TTL, how many to keep.
+_ADD = """
+if redis.call('EXISTS', KEYS[2]) == 1 then return 0 end
+local ttl = tonumber(ARGV[4])
+redis.call('SET', KEYS[2], ARGV[3], 'EX', ttl)
+redis.call('ZADD', KEYS[1], ARGV[2], ARGV[1])
+redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', tonumber(ARGV[2]) - ttl)
+redis.call('ZREMRANGEBYRANK', KEYS[1], 0, -tonumber(ARGV[5]) - 1)
+redis.call('EXPIRE', KEYS[1], ttl)
+return 1
+"""
+
+
+@dataclass
+class Finished:
+    """A finished game as kept for its chat."""
+
+    id: str
+    chat: str
+    game: str
+    finished_at: float
+    players: list[Player]
+    seed: int
+    options: dict[str, Any] = field(default_factory=dict)
+    result: dict[str, Any] = field(default_factory=dict)
+    #: every action, ``seat action-json``, as the table's log had them
+    log: list[str] = field(default_factory=list)
+
+
+class History:
+    """The finished games of every chat."""
+
+    def __init__(self, store: Store) -> None:
+        self.store = store
+        self.redis = store.redis
+        self._add = self.redis.register_script(_ADD)
+
+    def _list_key(self, chat: str) -> str:
+        return f"{self.store.prefix}{{h:{chat}}}:games"
+
+    def _record_key(self, chat: str, table_id: str) -> str:
+        return f"{self.store.prefix}{{h:{chat}}}:game:{table_id}"
+
+    async def record(self, table: Table, finished_at: float) -> bool:
+        """Keep a game that just finished (once: False when it is kept already)."""
+        assert table.seed is not None and table.result is not None
+        entry = Finished(
+            id=table.id,
+            chat=table.chat,
+            game=table.game,
+            finished_at=finished_at,
+            players=table.players,
+            seed=table.seed,
+            options=table.options,
+            result=table.result,
+            log=await self.store.action_log(table.id),
+        )
+        keys = [self._list_key(table.chat), self._record_key(table.chat, table.id)]
+        args: list[str | int] = [
+            table.id,
+            repr(finished_at),
+            serial.dumps(entry),
+            KEEP_SECONDS,
+            KEEP_PER_CHAT,
+        ]
+        return bool(await self._add(keys=keys, args=args))
+
+    async def recent(self, chat: str, count: int = 10) -> list[Finished]:
+        """The chat's last ``count`` finished games, newest first."""
+        ids = cast(list[str], await self.redis.zrevrange(self._list_key(chat), 0, count - 1))
+        if not ids:
+            return []
+        texts = cast(
+            list[str | None],
+            await self.redis.mget([self._record_key(chat, table_id) for table_id in ids]),
+        )
+        return [serial.loads(Finished, text) for text in texts if text is not None]
+
+    async def get(self, chat: str, table_id: str) -> Finished | None:
+        """One finished game of the chat, if it is still kept."""
+        text = cast(str | None, await self.redis.get(self._record_key(chat, table_id)))
+        return None if text is None else serial.loads(Finished, text)
+
+    async def forget_chat(self, chat: str) -> None:
+        """Delete every finished game of a chat."""
+        ids = cast(list[str], await self.redis.zrange(self._list_key(chat), 0, -1))
+        keys = [self._record_key(chat, table_id) for table_id in ids]
+        await self.redis.delete(self._list_key(chat), *keys)

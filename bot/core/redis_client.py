@@ -1,0 +1,93 @@
+"""The Redis client: one server or a Redis Cluster, failing fast in an outage."""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+from redis.asyncio import BlockingConnectionPool, Redis, RedisCluster
+from redis.asyncio.retry import Retry
+from redis.backoff import ExponentialBackoff
+from redis.exceptions import ConnectionError as RedisConnectionError
+from redis.exceptions import TimeoutError as RedisTimeoutError
+
+#: Seconds one Redis command may take before it counts as failed. Commands
+#: take microseconds; a stalled or partitioned Redis must not hold a player's
+#: press longer than the "try again" answer should take (about 3 s in all).
+SOCKET_TIMEOUT = 1.0
+
+
+#: Seconds a client that found Redis gone fails at once instead of waiting again.
+BREAK_SECONDS = 1.0
+
+
+#: Connections one worker opens to Redis at most. A burst of presses or due
+#: timers beyond it waits up to :data:`POOL_WAIT` seconds for a free one
+#: (redis-py's plain pool would fail with "Too many connections").
+CONNECTIONS = 128
+POOL_WAIT = 3.0
+#: Connections per node of a cluster.
+CLUSTER_CONNECTIONS = 512
+
+
+#: Either client: every script the bot runs keeps its keys in one hash slot
+#: and the cluster client splits pipelines by node, so both serve the same calls.
+RedisClient = Redis | RedisCluster
+
+
+class _FailFast:
+    """Once Redis failed to answer, fail every command at once for
+    :data:`BREAK_SECONDS`: an update touches Redis several times, and each
+    waiting out the timeout would keep its "try again" answer from the player
+    for many seconds. (Pipelines are sent as they are; they are rare.)"""
+
+    _broken_until = 0.0
+
+    async def execute_command(self, *args: Any, **options: Any) -> Any:
+        """Run one command unless Redis was found gone a moment ago."""
+        if time.monotonic() < self._broken_until:
+            raise RedisConnectionError("Redis did not answer a moment ago")
+        try:
+            return await super().execute_command(*args, **options)  # type: ignore[misc]  # the client class mixed in below
+        except (RedisConnectionError, RedisTimeoutError):
+            self._broken_until = time.monotonic() + BREAK_SECONDS
+            raise
+
+
+class BreakingRedis(_FailFast, Redis):  # type: ignore[misc]  # redis-py's own stubs clash
+    """A single-server client that fails fast after an outage (:class:`_FailFast`)."""
+
+
+class BreakingCluster(_FailFast, RedisCluster):  # type: ignore[misc]  # redis-py's own stubs clash
+    """A Redis Cluster client that fails fast after an outage (:class:`_FailFast`)."""
+
+
+def connect(url: str, *, cluster: bool = False) -> RedisClient:
+    """A client that retries a dropped connection once, gives up on a Redis that
+    does not answer within :data:`SOCKET_TIMEOUT` (twice: about 2 s), and then
+    fails fast for a moment. ``cluster``: ``url`` names any node of a Redis
+    Cluster, and redis-py's cluster client finds the others and follows the
+    slots as they move."""
+    options: dict[str, Any] = {
+        "decode_responses": True,
+        "retry": Retry(ExponentialBackoff(cap=0.25, base=0.05), 1),
+        "retry_on_error": [RedisConnectionError, RedisTimeoutError],
+        "socket_timeout": SOCKET_TIMEOUT,
+        "socket_connect_timeout": SOCKET_TIMEOUT,
+    }
+    if cluster:
+        # The cluster client has no waiting pool: a node's connections are
+        # capped high enough for every worker's bursts instead.
+        return BreakingCluster.from_url(url, max_connections=CLUSTER_CONNECTIONS, **options)
+    pool = BlockingConnectionPool.from_url(
+        url, max_connections=CONNECTIONS, timeout=POOL_WAIT, health_check_interval=30, **options
+    )
+    return BreakingRedis.from_pool(pool)
+
+
+async def server_version(redis: RedisClient) -> str:
+    """The Redis version (of one node, on a cluster), for the start-up log."""
+    info = await redis.info("server")
+    if "redis_version" not in info:
+        info = next(iter(info.values()))
+    return str(info.get("redis_version"))

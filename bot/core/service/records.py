@@ -1,0 +1,52 @@
+"""What is kept after the games: finished games per chat, ratings, and
+forgetting it all on request."""
+
+from __future__ import annotations
+
+from bot.core.errors import guarded
+from bot.core.history import Finished
+from bot.core.ratings import Rating, Standing
+from bot.core.service.deadlines import DeadlineService
+from games import registry
+
+
+class RecordService(DeadlineService):
+    """Finished games, ratings and ``/forget``."""
+
+    @guarded
+    async def finished_games(self, chat: str, count: int = 10) -> list[Finished]:
+        """The chat's last finished games, newest first."""
+        return await self.history.recent(chat, count)
+
+    @guarded
+    async def finished_game(self, chat: str, table_id: str) -> Finished | None:
+        """One of the chat's finished games, if it is still kept."""
+        return await self.history.get(chat, table_id)
+
+    @guarded
+    async def leaderboard(self, game: str, chat: str, count: int = 10) -> list[Standing]:
+        """The chat's best players in ``game`` by rating."""
+        return await self.ratings.board(game, chat, count)
+
+    @guarded
+    async def player_ratings(self, player_key: str) -> dict[str, Rating]:
+        """A player's rating in every game they have played rated."""
+        out = {}
+        for game in registry.names():
+            rating = await self.ratings.of(game, player_key)
+            if rating is not None:
+                out[game] = rating
+        return out
+
+    @guarded
+    async def forget(self, player_key: str, chat: str | None) -> None:
+        """Delete the person's statistics, ratings, language choices and decks
+        everywhere and, with ``chat``, the chat's finished games, leaderboards
+        and language. Tables still being played are left alone."""
+        games = registry.names()
+        await self.ratings.forget_player(games, player_key)
+        await self.store.forget_player(player_key, games)
+        if chat is not None:
+            await self.history.forget_chat(chat)
+            await self.ratings.forget_chat(games, chat)
+            await self.store.forget_chat_language(chat)

@@ -1,0 +1,95 @@
+"""Slash commands for what is kept after the games: /history, /replay, /top, /forget."""
+
+from __future__ import annotations
+
+import io
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.app_commands import Choice
+
+from bot.core import record_screens
+from bot.core.history import Finished
+from bot.core.replays import draw_off_loop
+from bot.core.service import TableService
+from bot.discord import ids
+from bot.discord.context import Frontend
+from bot.discord.replies import answer, begin, text
+
+#: Games ``/history`` lists, and so the numbers ``/replay`` takes.
+LISTED = 10
+
+
+def add_record_commands(
+    tree: app_commands.CommandTree[Any], frontend: Frontend, games: list[Choice[str]]
+) -> None:
+    """Add the commands to ``tree`` (``games``: the choices of a game)."""
+    i18n = frontend.i18n
+    service = frontend.service
+
+    @tree.command(name=text("history", "dc-cmd-history"), description=text(
+        "The last finished games here", "dc-cmd-history-desc"))  # fmt: skip
+    async def history(interaction: discord.Interaction) -> None:
+        lang = await begin(frontend, interaction)
+        entries = await service.finished_games(ids.interaction_chat(interaction), LISTED)
+        await answer(interaction, record_screens.history(i18n, lang, entries))
+
+    @tree.command(name=text("replay", "dc-cmd-replay"), description=text(
+        "Replay a finished game as an animation", "dc-cmd-replay-desc"))  # fmt: skip
+    @app_commands.rename(number=text("number", "dc-opt-number"))
+    @app_commands.describe(number=text("Its number in /history (1: the last)",
+                                       "dc-opt-number-desc"))  # fmt: skip
+    async def replay(
+        interaction: discord.Interaction, number: app_commands.Range[int, 1, LISTED] = 1
+    ) -> None:
+        lang = await begin(frontend, interaction)
+        entries = await service.finished_games(ids.interaction_chat(interaction), LISTED)
+        if not entries:
+            await answer(interaction, i18n.t(lang, "replay-none"))
+            return
+        if number > len(entries):
+            await answer(interaction, i18n.t(lang, "replay-missing", n=number))
+            return
+        await answer(interaction, i18n.t(lang, "replay-drawing"))
+        await _post(interaction, entries[number - 1], record_screens.replay_caption(
+            i18n, lang, entries[number - 1]))  # fmt: skip
+
+    @tree.command(name=text("top", "dc-cmd-top"), description=text(
+        "The best players here, by rating", "dc-cmd-top-desc"))  # fmt: skip
+    @app_commands.rename(game=text("game", "dc-opt-game"))
+    @app_commands.describe(game=text("Which game", "dc-opt-game-desc"))
+    @app_commands.choices(game=games)
+    async def top(interaction: discord.Interaction, game: Choice[str] | None = None) -> None:
+        lang = await begin(frontend, interaction)
+        chat = ids.interaction_chat(interaction)
+        name = game.value if game is not None else await _last_game(service, chat)
+        standings = await service.leaderboard(name, chat)
+        await answer(interaction, record_screens.top(i18n, lang, name, standings))
+
+    @tree.command(name=text("forget", "dc-cmd-forget"), description=text(
+        "Delete what I keep about you (and, for admins, this channel)",
+        "dc-cmd-forget-desc"))  # fmt: skip
+    async def forget(interaction: discord.Interaction) -> None:
+        lang = await begin(frontend, interaction)
+        key = ids.player_key(interaction.user.id)
+        # A DM is the person's own; a server channel's records are its admins' to delete.
+        admin = interaction.guild_id is None or interaction.permissions.manage_guild
+        chat = ids.interaction_chat(interaction)
+        await service.forget(key, chat if admin else None)
+        said = [i18n.t(lang, "forget-done")]
+        said.append(i18n.t(lang, "forget-done-chat" if admin else "forget-not-chat"))
+        await answer(interaction, "\n".join(said))
+
+
+async def _last_game(service: TableService, chat: str) -> str:
+    """The game last finished in the chat (Klac! when none was)."""
+    entries = await service.finished_games(chat, 1)
+    return entries[0].game if entries else "klac"
+
+
+async def _post(interaction: discord.Interaction, entry: Finished, caption: str) -> None:
+    """Draw the replay off the event loop and post it in the channel for everyone."""
+    replay = await draw_off_loop(entry)
+    attachment = discord.File(io.BytesIO(replay.gif), filename=f"replay-{entry.id}.gif")
+    await interaction.followup.send(caption, file=attachment)
