@@ -13,9 +13,10 @@ shared rate budget). An *ordinary* move is one that does not end the match.
 No sweep runs, so nothing but the press is counted. Moves follow one another
 at once, faster than people play: a waiting hand whose picture changed (a
 card laid in that player's row) is redrawn lazily, within
-``bot.telegram.publication.LAZY_SECONDS``, and here the message of that
-player's next turn always shows it first; at people's pace some of those
-edits are made. Uses REDIS_URL if set, otherwise a private redis-server.
+``bot.telegram.publication.LAZY_SECONDS`` (a minute), and the message of
+that player's next turn shows it first, here and at people's pace alike: the
+edit is made only when the two other players take more than a minute
+between them. Uses REDIS_URL if set, otherwise a private redis-server.
 """
 
 from __future__ import annotations

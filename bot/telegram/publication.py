@@ -75,7 +75,12 @@ if TYPE_CHECKING:
 log = logging.getLogger("bot.telegram")
 
 #: Seconds a waiting hand's picture may lag behind (see the module docstring).
-LAZY_SECONDS = 5.0
+#: Long enough that at people's pace the seat's turn comes first: in a
+#: 3-player game it does unless the other two take half a minute each, so the
+#: edit is almost never spent; short enough that a player who reads their
+#: private chat while waiting never sees their row more than a minute old (the
+#: group's table is always current).
+LAZY_SECONDS = 60.0
 
 
 class Fate(enum.Enum):

@@ -14,6 +14,7 @@ from bot.telegram import outbox
 from bot.telegram.publisher import TABLE_REF
 from games import registry
 from tests.conftest import FakeClock
+from tests.telegram import workers
 from tests.telegram.conftest import (
     ANYA,
     BORIS,
@@ -21,12 +22,10 @@ from tests.telegram.conftest import (
     SEATS,
     VIKA,
     Harness,
-    hand,
     make_frontend,
     play_moves,
     quick_game,
 )
-from tests.telegram.workers import shows
 
 KLAC = registry.get("klac")
 
@@ -40,19 +39,10 @@ def quick_retries(monkeypatch: pytest.MonkeyPatch) -> None:
 
 async def stale_screens(h: Harness, table_id: str) -> list[str]:
     """The screens (the group's table, each hand) that do not show the current state."""
-    table, state = await h.service.get(table_id)
-    screens, languages = h.tg.frontend.screens, h.tg.frontend.languages
-    stale = []
-    table_msg = [m for m in h.fake.messages(GROUP) if m.photo is not None][-1]
-    if not shows(
-        table_msg, await screens.table(table, state, await languages.for_chat(table.chat))
-    ):
-        stale.append("table")
-    for user, seat in SEATS.items():
-        lang = await languages.for_user(table.players[seat].key)
-        if not shows(hand(h, user), await screens.seat(table, state, seat, lang)):
-            stale.append(f"hand of seat {seat}")
-    return stale
+    frontend = h.tg.frontend
+    return await workers.stale_screens(
+        h.fake, h.service, frontend.screens, frontend.languages, table_id, GROUP, SEATS
+    )
 
 
 async def wait_current(h: Harness, table_id: str, within: float = 10.0) -> float:

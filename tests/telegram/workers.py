@@ -26,6 +26,7 @@ from bot.core.screens import Screens
 from bot.core.service import TableService
 from bot.core.store import Store
 from bot.core.tokens import MoveToken
+from bot.telegram.delivery import hand_ref, refs_key
 from games import registry
 from games.core.menu import build_menu
 from tests.processes import start
@@ -165,21 +166,10 @@ class Workers:
         assert not answer.get("show_alert"), answer
 
     async def stale(self, table_id: str, chat: int, users: dict[int, int]) -> list[str]:
-        """The screens that do not show the current state: the table in ``chat``,
-        and each player's hand."""
-        table, state = await self.service.get(table_id)
-        out = []
-        shown = table_message(self.fake, chat)
-        lang = await self.languages.for_chat(table.chat)
-        if shown is None or not shows(shown, await self.screens.table(table, state, lang)):
-            out.append("table")
-        for user, seat in users.items():
-            lang = await self.languages.for_user(table.players[seat].key)
-            photos = [m for m in self.fake.messages(user) if m.photo is not None]
-            screen = await self.screens.seat(table, state, seat, lang)
-            if not photos or not shows(photos[-1], screen):
-                out.append(f"hand of seat {seat}")
-        return out
+        """The screens that do not show the current state (see :func:`stale_screens`)."""
+        return await stale_screens(
+            self.fake, self.service, self.screens, self.languages, table_id, chat, users
+        )
 
     async def current_within(
         self, table_id: str, chat: int, users: dict[int, int], seconds: float
@@ -240,6 +230,36 @@ async def _read(worker: Worker) -> None:
         worker.log.append(line.decode(errors="replace"))
 
 
+async def stale_screens(
+    fake: FakeTelegram,
+    service: TableService,
+    screens: Screens,
+    languages: Languages,
+    table_id: str,
+    chat: int,
+    users: dict[int, int],
+) -> list[str]:
+    """The screens that do not show the current state: the table in ``chat``,
+    and each player's hand (``users``: user id → seat). A waiting hand whose
+    picture alone is left behind on purpose (``publication.LAZY_SECONDS``)
+    counts as current when its buttons are."""
+    table, state = await service.get(table_id)
+    refs = await service.store.redis.hgetall(refs_key(service.store, table_id))
+    out = []
+    shown = table_message(fake, chat)
+    lang = await languages.for_chat(table.chat)
+    if shown is None or not shows(shown, await screens.table(table, state, lang)):
+        out.append("table")
+    for user, seat in users.items():
+        lang = await languages.for_user(table.players[seat].key)
+        photos = [m for m in fake.messages(user) if m.photo is not None]
+        screen = await screens.seat(table, state, seat, lang)
+        lazy = f"{hand_ref(seat)}:lazy" in refs
+        if not photos or not shows(photos[-1], screen, picture=not lazy):
+            out.append(f"hand of seat {seat}")
+    return out
+
+
 def hand(fake: FakeTelegram, user: int) -> StoredMessage:
     """The user's hand: the newest photo message in their private chat."""
     return [m for m in fake.messages(user) if m.photo is not None][-1]
@@ -251,11 +271,12 @@ def table_message(fake: FakeTelegram, chat: int) -> StoredMessage | None:
     return photos[-1] if photos else None
 
 
-def shows(message: StoredMessage, screen: Screen) -> bool:
-    """Whether ``message`` shows ``screen``: its picture and its buttons."""
+def shows(message: StoredMessage, screen: Screen, *, picture: bool = True) -> bool:
+    """Whether ``message`` shows ``screen``: its buttons, and its picture unless
+    ``picture`` is False."""
     tokens = [[b.get("callback_data") or b.get("url") for b in row] for row in message.buttons]
     wanted = [[b.token or b.url for b in row] for row in screen.buttons]
-    return message.photo == screen.image and tokens == wanted
+    return (not picture or message.photo == screen.image) and tokens == wanted
 
 
 def pictures_in_order(message: StoredMessage, known: Sequence[bytes | None]) -> list[int]:
