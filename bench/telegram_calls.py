@@ -27,30 +27,16 @@ import os
 import random
 import statistics
 from collections import Counter
-from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 
-from aiogram import Bot
-from aiogram.client.session.aiohttp import AiohttpSession
-from aiogram.client.telegram import TelegramAPIServer
-
 from bench.common import RoundTrips, redis_url
+from bench.telegram_bot import GROUP, Running, running
 from bot.config import switch
-from bot.core.i18n import I18n
-from bot.core.languages import Languages
-from bot.core.pacing import Limits
 from bot.core.redis_client import connect
-from bot.core.screens import Screens
-from bot.core.service import PlayerInfo, TableService
-from bot.core.store import Store
 from bot.core.tokens import MoveToken, decode
-from bot.telegram.app import build
 from games import registry
-from tests.telegram.fake_api import FakeTelegram
 
 KLAC = registry.get("klac")
-GROUP = -100900
-USERS = {11: "Аня", 12: "Boris", 13: "Вика"}
 #: Not calls the bot makes because of a move: long polling, and the answer to the press.
 NOT_COUNTED = frozenset({"getUpdates", "answerCallbackQuery"})
 #: The targets (issue 19): outgoing calls per ordinary move besides the press's
@@ -87,56 +73,21 @@ class Figures:
 async def play(url: str, games: int, *, seed: int = 1, prefix: str | None = None) -> Figures:
     """Play ``games`` whole matches and count what each ordinary move cost."""
     redis = connect(url, cluster=switch(os.environ, "REDIS_CLUSTER"))
-    prefix = prefix or f"bench-calls-{os.getpid()}:"
     figures = Figures()
-    async with FakeTelegram() as fake:
-        fake.add_group(GROUP, "Bench")
-        for user, name in USERS.items():
-            fake.add_user(user, name)
-        service = TableService(Store(redis, prefix=prefix))
-        bot = Bot(
-            fake.token, session=AiohttpSession(api=TelegramAPIServer.from_base(fake.base_url))
-        )
-        fast = Limits(chat_interval=0, group_per_minute=10**6, global_per_second=10**6)
-        tg = await build(
-            bot, service, Screens(service, I18n()), Languages(service.store, "ru"), fast
-        )
-        polling = asyncio.create_task(
-            tg.dispatcher.start_polling(bot, handle_signals=False, close_bot_session=False)
-        )
-        for user in USERS:
-            await tg.frontend.mark_messageable(user)
+    async with running(redis, prefix or f"bench-calls-{os.getpid()}:") as run:
         # A new connection's handshake is a round trip too: open the pool's
         # connections before anything is counted.
         await asyncio.gather(*(redis.ping() for _ in range(16)))
         rng = random.Random(seed)
         for _ in range(games):
-            await _game(fake, tg.outbox.drain, service, rng, figures)
-        await tg.dispatcher.stop_polling()
-        await polling
-        await tg.outbox.drain()
-        await bot.session.close()
-    keys = [k async for k in redis.scan_iter(match=f"{prefix}*", count=1000)]
-    if keys:
-        await redis.delete(*keys)
-    await redis.aclose()
+            await _game(run, rng, figures)
     return figures
 
 
-async def _game(
-    fake: FakeTelegram,
-    drain: Callable[[], Awaitable[None]],
-    service: TableService,
-    rng: random.Random,
-    figures: Figures,
-) -> None:
+async def _game(run: Running, rng: random.Random, figures: Figures) -> None:
+    fake, service, drain = run.fake, run.service, run.tg.outbox.drain
     first_call = len(fake.calls)
-    players = [PlayerInfo(f"tg:{u}", n) for u, n in USERS.items()]
-    table = await service.create(f"tg:{GROUP}", players[0], "klac", {"target": 50})
-    for player in players[1:]:
-        await service.join(table.id, player)
-    await service.start(table.id, players[0].key)
-    table, state = await service.get(table.id)
+    table, state = await service.get(await run.klac())
     while not KLAC.is_over(state):
         await fake.idle(quiet=0.02)
         await drain()

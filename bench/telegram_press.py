@@ -23,27 +23,15 @@ import time
 from collections.abc import Awaitable, Callable
 from typing import Any
 
-from aiogram import Bot
-from aiogram.client.session.aiohttp import AiohttpSession
-from aiogram.client.telegram import TelegramAPIServer
 from aiogram.types import TelegramObject, Update
 
 from bench.common import redis_url, report_presses
-from bot.core.i18n import I18n
-from bot.core.languages import Languages
-from bot.core.pacing import Limits
+from bench.telegram_bot import running
 from bot.core.redis_client import connect
-from bot.core.screens import Screens
-from bot.core.service import PlayerInfo, TableService
-from bot.core.store import Store
 from bot.core.tokens import MoveToken, decode
-from bot.telegram.app import build
 from games import registry
-from tests.telegram.fake_api import FakeTelegram
 
 KLAC = registry.get("klac")
-GROUP = -100900
-USERS = {11: "Аня", 12: "Boris", 13: "Вика"}
 
 
 async def play(url: str, games: int) -> tuple[list[float], list[float], list[float]]:
@@ -68,33 +56,12 @@ async def play(url: str, games: int) -> tuple[list[float], list[float], list[flo
             (moves if table.state_version != token.version else steps).append(elapsed)
         return result
 
-    redis = connect(url)
-    prefix = f"bench-tg-{os.getpid()}:"
-    async with FakeTelegram() as fake:
-        fake.add_group(GROUP, "Bench")
-        for user, name in USERS.items():
-            fake.add_user(user, name)
-        service = TableService(Store(redis, prefix=prefix))
-        i18n = I18n()
-        bot = Bot(
-            fake.token, session=AiohttpSession(api=TelegramAPIServer.from_base(fake.base_url))
-        )
-        fast = Limits(chat_interval=0, group_per_minute=10**6, global_per_second=10**6)
-        tg = await build(bot, service, Screens(service, i18n), Languages(service.store, "ru"), fast)
+    async with running(connect(url), f"bench-tg-{os.getpid()}:") as run:
+        fake, service, tg = run.fake, run.service, run.tg
         tg.dispatcher.update.outer_middleware(timing)
-        polling = asyncio.create_task(
-            tg.dispatcher.start_polling(bot, handle_signals=False, close_bot_session=False)
-        )
-        for user in USERS:
-            await tg.frontend.mark_messageable(user)
         rng = random.Random(1)
         for game in range(games):
-            players = [PlayerInfo(f"tg:{u}", n) for u, n in USERS.items()]
-            table = await service.create(f"tg:{GROUP}", players[0], "klac", {"target": 50})
-            for player in players[1:]:
-                await service.join(table.id, player)
-            await service.start(table.id, players[0].key)
-            table, state = await service.get(table.id)
+            table, state = await service.get(await run.klac())
             while not KLAC.is_over(state):
                 await fake.idle(quiet=0.02)
                 await tg.outbox.drain()
@@ -112,14 +79,6 @@ async def play(url: str, games: int) -> tuple[list[float], list[float], list[flo
                     await tg.outbox.drain()
                     delivered.append((time.perf_counter() - started) * 1000)
             print(f"game {game + 1}: {table.state_version - 1} moves")
-        await tg.dispatcher.stop_polling()
-        await polling
-        await tg.outbox.drain()
-        await bot.session.close()
-    keys = [k async for k in redis.scan_iter(match=f"{prefix}*", count=1000)]
-    if keys:
-        await redis.delete(*keys)
-    await redis.aclose()
     return steps, moves, delivered
 
 
