@@ -153,10 +153,9 @@ def into_row_of(state: Any, seat: int, target: int) -> tuple[Any, ...]:
     return next(a for a in KLAC.legal_actions(state, seat) if a[0] == "extend" and a[2] == target)
 
 
-async def test_a_waiting_hand_that_only_changed_in_its_picture_catches_up_lazily(
-    h: Harness, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    monkeypatch.setattr(publication, "LAZY_SECONDS", 1.0)
+async def card_into_a_waiting_row(h: Harness) -> tuple[str, int, int]:
+    """A new game whose first mover lays a card in the row of the seat that
+    moves last; the table, that seat, and the number of calls made before."""
     table_id = await quick_game(h)
     table, state = await h.service.get(table_id)
     seat = KLAC.to_move(state)[0]
@@ -166,6 +165,14 @@ async def test_a_waiting_hand_that_only_changed_in_its_picture_catches_up_lazily
         table_id, table.players[seat].key, table.state_version, into_row_of(state, seat, waiting)
     )
     await h.settle()
+    return table_id, waiting, since
+
+
+async def test_a_waiting_hand_that_only_changed_in_its_picture_catches_up_lazily(
+    h: Harness, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(publication, "LAZY_SECONDS", 1.0)
+    table_id, waiting, since = await card_into_a_waiting_row(h)
     # A card in their row: left behind for now …
     assert calls_to(h, USERS[waiting], since) == []
     current = await current_hand(h, table_id, waiting)
@@ -182,18 +189,10 @@ async def test_a_waiting_hand_left_behind_is_shown_by_the_message_of_its_turn(
     h: Harness, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setattr(publication, "LAZY_SECONDS", 60.0)
-    table_id = await quick_game(h)
-    table, state = await h.service.get(table_id)
-    seat = KLAC.to_move(state)[0]
-    waiting = (seat + 2) % 3
-    since = len(h.fake.calls)
-    await h.service.play(
-        table_id, table.players[seat].key, table.state_version, into_row_of(state, seat, waiting)
-    )
-    await h.settle()
+    table_id, waiting, since = await card_into_a_waiting_row(h)
     await play_moves(h.service, table_id, 1)
     await h.settle()
-    table, state = await h.service.get(table_id)
+    _, state = await h.service.get(table_id)
     assert KLAC.to_move(state) == [waiting]
     assert calls_to(h, USERS[waiting], since) == ["sendPhoto"], "no edit was spent on it"
     assert shows(hand(h, USERS[waiting]), await current_hand(h, table_id, waiting))
