@@ -1,5 +1,6 @@
 """A replay as an animated GIF: the public table pictures of a game, one per
-move, each under a strip naming the move and who made it.
+move, each under a strip naming the move and who made it; and, when a table
+chose to show them, every seat's hand drawn under the table (:func:`with_hands`).
 
 GIF because every chat shows it inline, Pillow writes it without another
 dependency, and a table changes little from one move to the next: Pillow
@@ -9,12 +10,14 @@ stores only the part of each frame that changed, so a whole game stays small.
 from __future__ import annotations
 
 import io
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
-from render.common import INK, PAPER, draw_name, draw_text, font
+from render.common import INK, PAPER, draw_name, draw_text, encode_png, font
 
 #: Frames are scaled to this width at most (chat previews are about this wide).
 WIDTH = 480
@@ -26,6 +29,13 @@ STRIP = 34
 MOVE_MS = 1100
 FIRST_MS = 1800
 LAST_MS = 4000
+#: Each hand is fitted into a box this many times as tall as it is wide, so a
+#: frame keeps its size however many cards the hands hold.
+HAND_BOX = 2 / 3
+#: Pixels around and between the hands' boxes.
+HAND_GAP = 8
+#: Behind the hands: a shade apart from the table's and the hands' own white.
+HAND_BACKDROP = (214, 220, 226)
 
 
 @dataclass(frozen=True)
@@ -52,21 +62,30 @@ def _strip(frame: Frame, width: int) -> Image.Image:
     return strip
 
 
-def _picture(frame: Frame, width: int, height: int) -> Image.Image:
+def _picture(frame: Frame, scale: float, width: int, height: int) -> Image.Image:
     table = Image.open(io.BytesIO(frame.png)).convert("RGB")
-    table = table.resize((width, height), Image.Resampling.LANCZOS)
+    if scale != 1.0:
+        size = (round(table.width * scale), round(table.height * scale))
+        table = table.resize(size, Image.Resampling.LANCZOS)
     canvas = Image.new("RGB", (width, height + STRIP), PAPER)
     canvas.paste(_strip(frame, width), (0, 0))
-    canvas.paste(table, (0, STRIP))
+    canvas.paste(table, ((width - table.width) // 2, STRIP))
     return canvas
 
 
 def animation(frames: Sequence[Frame]) -> bytes:
-    """The frames as a looping GIF, all scaled alike to the first one's shape."""
-    with Image.open(io.BytesIO(frames[0].png)) as first:
-        scale = min(1.0, WIDTH / first.width)
-        width, height = round(first.width * scale), round(first.height * scale)
-    pictures = [_picture(frame, width, height) for frame in frames]
+    """The frames as a looping GIF. A GIF has one size, and a table may grow
+    during a game (Krendzu's field does): every frame is scaled alike, to fit
+    the widest in :data:`WIDTH`, and centred on a canvas that holds the
+    largest, so no picture is ever stretched."""
+    sizes = []
+    for frame in frames:
+        with Image.open(io.BytesIO(frame.png)) as opened:
+            sizes.append(opened.size)
+    widest = max(w for w, _ in sizes)
+    scale = min(1.0, WIDTH / widest)
+    width, height = round(widest * scale), round(max(h for _, h in sizes) * scale)
+    pictures = [_picture(frame, scale, width, height) for frame in frames]
     # One palette for the whole game keeps colours steady from frame to frame
     # and lets Pillow store only what changed.
     palette = pictures[-1].quantize(colors=COLOURS, method=Image.Quantize.MEDIANCUT)
@@ -82,3 +101,38 @@ def animation(frames: Sequence[Frame]) -> bytes:
         loop=0,
     )
     return out.getvalue()
+
+
+def hand_columns(seats: int) -> int:
+    """Hands side by side under the table: all of up to three, else two rows."""
+    return seats if seats <= 3 else math.ceil(seats / 2)
+
+
+def with_hands(table: bytes, hands: Sequence[bytes]) -> bytes:
+    """The table picture with the seats' hand pictures under it, in seat order."""
+    with Image.open(io.BytesIO(table)) as opened:
+        top = opened.convert("RGB")
+    columns = hand_columns(len(hands))
+    rows = math.ceil(len(hands) / columns)
+    box_w = (top.width - HAND_GAP * (columns + 1)) // columns
+    box_h = round(box_w * HAND_BOX)
+    height = top.height + rows * (box_h + HAND_GAP) + HAND_GAP
+    canvas = Image.new("RGB", (top.width, height), HAND_BACKDROP)
+    canvas.paste(top, (0, 0))
+    for seat, png in enumerate(hands):
+        hand = _shrunk(png, box_w, box_h)
+        row, column = divmod(seat, columns)
+        left = HAND_GAP + column * (box_w + HAND_GAP) + (box_w - hand.width) // 2
+        canvas.paste(hand, (left, top.height + HAND_GAP + row * (box_h + HAND_GAP)))
+    return encode_png(canvas)
+
+
+# A hand mostly stays as it was from one frame to the next: each seat's last
+# one is kept shrunk (the pictures are only read from, never changed).
+@lru_cache(maxsize=16)
+def _shrunk(png: bytes, width: int, height: int) -> Image.Image:
+    with Image.open(io.BytesIO(png)) as opened:
+        hand = opened.convert("RGB")
+    # Shrunk into its box keeping its shape: a card is never stretched.
+    hand.thumbnail((width, height), Image.Resampling.LANCZOS)
+    return hand

@@ -11,7 +11,8 @@ result. Key layout (``P`` the store's prefix, ``CHAT`` the table's chat):
 
 Both share the chat's hash tag, so one script adds a game, trims the list and
 sets both TTLs (one Redis Cluster slot). The record holds the seed and every
-action, from which every hand can be rebuilt: it is never shown as it is.
+action, from which every hand can be rebuilt: it is never shown as it is, and
+a replay draws the hands only when the table chose so (``replay_hands``).
 """
 
 from __future__ import annotations
@@ -56,6 +57,8 @@ class Finished:
     result: dict[str, Any] = field(default_factory=dict)
     #: every action, ``seat action-json``, as the table's log had them
     log: list[str] = field(default_factory=list)
+    #: The table chose to show every hand in the replay (its ``replay_hands`` option).
+    replay_hands: bool = False
 
 
 class History:
@@ -85,6 +88,7 @@ class History:
             options=table.options,
             result=table.result,
             log=await self.store.action_log(table.id),
+            replay_hands=table.replay_hands == "on",
         )
         keys = [self._list_key(table.chat), self._record_key(table.chat, table.id)]
         args: list[str | int] = [

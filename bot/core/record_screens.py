@@ -53,6 +53,17 @@ def replay_caption(i18n: I18n, lang: str, entry: Finished) -> str:
     )
 
 
+def replay_button(i18n: I18n, lang: str, n: int, entry: Finished) -> str:
+    """The label of a button that replays game ``n`` of :func:`history`."""
+    return i18n.t(
+        lang,
+        "history-replay-button",
+        n=n,
+        game=i18n.t(lang, f"game-{entry.game}"),
+        date=_date(entry.finished_at),
+    )
+
+
 def _rating(rating: Rating) -> str:
     return str(round(rating.mu))
 

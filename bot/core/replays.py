@@ -1,8 +1,12 @@
 """Replays: a finished game drawn again, move by move, from its seed and log.
 
 Every frame is the public table picture the chat saw after that move (for
-Curling, each throw's path first), drawn from ``view(state, None)`` only, so
-a replay shows no card that was hidden during the game.
+Curling, each throw's path first), drawn from ``view(state, None)``. Only a
+table that chose so in its lobby (``replay_hands``, kept with the finished
+game) also gets every seat's hand under each frame, drawn from that seat's
+own view of that moment. A replay is drawn only from a finished game's record
+(:mod:`bot.core.history`), which exists once the game is over: no hand is
+shown while it is being played, nor ever when the table did not choose so.
 """
 
 from __future__ import annotations
@@ -14,11 +18,13 @@ from dataclasses import dataclass
 from typing import Any
 
 from bot.core.history import Finished
+from bot.core.service.base import public_events
 from games import IllegalAction, registry
 from games.core.protocol import Game
 from render import registry as renderers
 from render.common import COMPUTER_MARK
-from render.replay import Frame, animation
+from render.registry import Renderer
+from render.replay import Frame, animation, with_hands
 
 
 @dataclass(frozen=True)
@@ -28,6 +34,18 @@ class Replay:
     gif: bytes
     frames: int
     moves: int
+
+
+@dataclass(frozen=True)
+class Shot:
+    """A frame before it is drawn: the position it shows (``preview``: a
+    throw's path drawn over it), the seat whose move led to it (none: the
+    deal) and the public events of the actions since the frame before."""
+
+    state: Any
+    preview: dict[str, Any] | None = None
+    mover: int | None = None
+    events: tuple[dict[str, Any], ...] = ()
 
 
 def positions(entry: Finished) -> Iterator[tuple[int, list[Any], Any, Any]]:
@@ -43,32 +61,85 @@ def positions(entry: Finished) -> Iterator[tuple[int, list[Any], Any, Any]]:
         state = after
 
 
-def frames(entry: Finished) -> list[Frame]:
-    """The public table after the deal and after every move. A step inside a
-    move (a Curling roll of the dice) gets no frame of its own; a throw is
-    shown by its path, which ends where every stone comes to rest."""
+def names(entry: Finished) -> list[str]:
+    """The players' names as the pictures show them (computers marked)."""
+    return [p.name + (COMPUTER_MARK if p.bot else "") for p in entry.players]
+
+
+def shots(entry: Finished) -> list[Shot]:
+    """The deal and every move, as frames to draw. A step inside a move (a
+    Curling roll of the dice) gets no frame of its own; a throw is shown by
+    its path, which ends where every stone comes to rest."""
     game = registry.get(entry.game)
-    renderer = renderers.get(entry.game)
-    names = [p.name + (COMPUTER_MARK if p.bot else "") for p in entry.players]
-    first = game.new_game(len(entry.players), entry.options, entry.seed)
-    pictures: list[tuple[bytes, str | None]] = [
-        (renderer.table(game.view(first, None), names=names), None)
-    ]
+    previews = renderers.get(entry.game).preview is not None
+    planned = [Shot(game.new_game(len(entry.players), entry.options, entry.seed))]
+    events: list[dict[str, Any]] = []
     previewed = False
     for seat, action, before, after in positions(entry):
-        mover = names[seat]
-        shown = _preview(game, before, seat, action) if renderer.preview else None
-        previewed = shown is not None and renderer.preview is not None
-        if shown is not None and renderer.preview is not None:
-            view = game.view(before, None)
-            pictures.append((renderer.preview(view, shown, names=names), mover))
+        events += public_events(game, after)
+        shown = _preview(game, before, seat, action) if previews else None
+        previewed = shown is not None
+        if shown is not None:
+            planned.append(Shot(before, shown, seat, tuple(events)))
         elif not game.continues(after, seat) or game.is_over(after):
-            pictures.append((renderer.table(game.view(after, None), names=names), mover))
+            planned.append(Shot(after, None, seat, tuple(events)))
+        else:
+            continue
+        events = []
     if previewed:
         # The last throw's path; then the final count and the match's result.
-        pictures.append((renderer.table(game.view(after, None), names=names), mover))
-    total = len(pictures)
-    return [Frame(png, n, total, who) for n, (png, who) in enumerate(pictures, start=1)]
+        planned.append(Shot(after, None, seat))
+    return planned
+
+
+def picture(entry: Finished, shot: Shot, drawn: dict[str, bytes] | None = None) -> bytes:
+    """The frame of ``shot`` as a PNG: the public table and, when the table
+    chose so, every seat's hand under it. ``drawn`` keeps the hands drawn for
+    earlier frames by what they show, so an unchanged hand is drawn once."""
+    game = registry.get(entry.game)
+    renderer = renderers.get(entry.game)
+    shown = names(entry)
+    public = game.view(shot.state, None)
+    if shot.preview is not None and renderer.preview is not None:
+        table = renderer.preview(public, shot.preview, names=shown)
+    else:
+        table = renderer.table(public, names=shown)
+    if not entry.replay_hands or renderer.private is None:
+        return table
+    cache = {} if drawn is None else drawn
+    hands = [
+        _hand(renderer, game.view(shot.state, seat), seat, shown, cache)
+        for seat in range(len(entry.players))
+    ]
+    return with_hands(table, hands)
+
+
+def _hand(
+    renderer: Renderer, view: dict[str, Any], seat: int, shown: list[str], cache: dict[str, bytes]
+) -> bytes:
+    assert renderer.private is not None
+    if renderer.private_key is None:
+        return renderer.private(view, names=shown)
+    key = f"{seat}:{renderer.private_key(view, names=shown)}"
+    if key not in cache:
+        cache[key] = renderer.private(view, names=shown)
+    return cache[key]
+
+
+def frames(entry: Finished) -> list[Frame]:
+    """Every frame of the replay, drawn (see :func:`shots`)."""
+    planned = shots(entry)
+    shown = names(entry)
+    drawn: dict[str, bytes] = {}
+    return [
+        Frame(
+            picture(entry, shot, drawn),
+            number,
+            len(planned),
+            None if shot.mover is None else shown[shot.mover],
+        )
+        for number, shot in enumerate(planned, start=1)
+    ]
 
 
 def _preview(game: Game[Any], state: Any, seat: int, action: list[Any]) -> dict[str, Any] | None:

@@ -79,6 +79,9 @@ class ScreenWords:
         presenter = presenters.get(table.game)
         args = presenter.args(notice.args, self.names(table))
         if "kind" in args:
+            # The raw kind too: a line picks its own wording on it rather than
+            # gluing the kind's words to a name after a second colon.
+            args["vote"] = args["kind"]
             args["kind"] = self.t(lang, f"vote-kind-{args['kind']}")
         if "subject" in notice.args:
             subject = notice.args["subject"]

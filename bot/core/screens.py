@@ -171,13 +171,18 @@ class Screens(DeckScreens):
         own = f"{game}-option-{key}"
         return own if self.i18n.has("en", own) else f"option-{key}"
 
-    def _option_value(self, key: str, value: Any, lang: str) -> str:
+    def _option_value(self, key: str, value: Any, lang: str) -> str | int:
+        """A value in words when it has its own message (``value-<key>-<value>``),
+        else as it is: a number stays a number, so the option's line can pick
+        the plural its noun needs (Fluent never selects a plural on text)."""
         if key == "turn_seconds":
             return self.duration(int(value), lang)
         if key == "on_timeout":
             return self.t(lang, f"value-timeout-{value}")
         named = f"value-{key}-{value}"
-        return self.t(lang, named) if self.i18n.has("en", named) else str(value)
+        if self.i18n.has("en", named):
+            return self.t(lang, named)
+        return value if isinstance(value, int) and not isinstance(value, bool) else str(value)
 
     # -- the public table ----------------------------------------------------
 

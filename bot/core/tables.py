@@ -74,6 +74,8 @@ class Table:
     hints: str = "on"
     #: How long seats the bot plays wait before moving: ``fast``, ``normal`` or ``slow``.
     pace: str = "normal"
+    #: ``"on"``: the finished game's replay also shows every hand (never before it ends).
+    replay_hands: str = "off"
     status: str = Status.LOBBY.value
     players: list[Player] = field(default_factory=list)
     version: int = 0  # bumps on every write of the record (compare-and-set)

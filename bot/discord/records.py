@@ -12,7 +12,6 @@ from discord.app_commands import Choice
 from bot.core import record_screens
 from bot.core.history import Finished
 from bot.core.replays import draw_off_loop
-from bot.core.service import TableService
 from bot.discord import ids
 from bot.discord.context import Frontend
 from bot.discord.replies import answer, begin, text
@@ -63,7 +62,7 @@ def add_record_commands(
     async def top(interaction: discord.Interaction, game: Choice[str] | None = None) -> None:
         lang = await begin(frontend, interaction)
         chat = ids.interaction_chat(interaction)
-        name = game.value if game is not None else await _last_game(service, chat)
+        name = game.value if game is not None else await service.last_game(chat)
         standings = await service.leaderboard(name, chat)
         await answer(interaction, record_screens.top(i18n, lang, name, standings))
 
@@ -80,12 +79,6 @@ def add_record_commands(
         said = [i18n.t(lang, "forget-done")]
         said.append(i18n.t(lang, "forget-done-chat" if admin else "forget-not-chat"))
         await answer(interaction, "\n".join(said))
-
-
-async def _last_game(service: TableService, chat: str) -> str:
-    """The game last finished in the chat (Klac! when none was)."""
-    entries = await service.finished_games(chat, 1)
-    return entries[0].game if entries else "klac"
 
 
 async def _post(interaction: discord.Interaction, entry: Finished, caption: str) -> None:

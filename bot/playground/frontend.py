@@ -5,13 +5,16 @@ page shows the lobby and table screens (the public view) and the room's log;
 a player's panel shows that seat's screen and the private messages the seat
 would have received. Both are built from the core's screens, in the language
 the core's :class:`Languages` gives for the chat or the player, and both are
-refreshed after every change the core publishes (moves, timers, votes).
+refreshed after every change the core publishes (moves, timers, votes). The
+logs are kept in no language (:mod:`bot.playground.wording`) and worded in
+the reader's when shown.
 """
 
 from __future__ import annotations
 
 import logging
-from dataclasses import asdict, dataclass
+from collections.abc import Sequence
+from dataclasses import dataclass
 from functools import partial
 from typing import Any
 
@@ -25,7 +28,8 @@ from bot.core.tables import Status, Table
 from bot.core.tokens import BadToken, MoveToken, NoopToken, decode
 from bot.playground.images import PUBLIC, Gallery, png_size
 from bot.playground.live import Hub
-from bot.playground.rooms import LocalPlayer, Room, RoomError, RoomStore, room_of_chat
+from bot.playground.rooms import LocalPlayer, LogEntry, Room, RoomError, RoomStore, room_of_chat
+from bot.playground.wording import UNWORDED, Recorder, kept, word
 from games import registry
 from games.core.errors import GameError
 from games.core.menu import movers
@@ -45,6 +49,8 @@ class _Path:
     path: tuple[int, ...]
     explain: bool
     hint: tuple[int, ...] | None
+    #: when it was remembered (the core's clock; never, for the menu's top)
+    at: float = 0.0
 
 
 class Refusal(Exception):
@@ -66,9 +72,13 @@ class Playground:
         self.rooms = RoomStore(service.store)
         self.hub = Hub()
         self.gallery = Gallery()
+        # The same screens with a recorder for words: what they say is logged
+        # in no language, to be worded for each reader.
+        self._unworded = Screens(service, Recorder())
         # Menu navigation is a view, not a change: like an edited Telegram
-        # message, it lasts until the table's state moves on.
-        self._paths: dict[tuple[str, str], _Path] = {}
+        # message, it lasts until the table's state moves on. Room id →
+        # audience (PUBLIC or a player's key) → where they are.
+        self._paths: dict[str, dict[str, _Path]] = {}
         service.subscribe(self.on_change)
 
     # -- URLs ----------------------------------------------------------------
@@ -97,48 +107,47 @@ class Playground:
             room = await self.rooms.get(room_id)
         if room is None or room.table_id != table.id:
             return
+        self._forget_paths(room.id, table)
         await self._log_change(room, change)
         await self.rooms.touch(room.id)
         self.hub.notify(room.id)
 
     async def _log_change(self, room: Room, change: Change) -> None:
-        table, notice = change.table, change.notice
-        lang = await self.languages.for_chat(room.chat)
-        t = partial(self.i18n.t, lang)
+        table, notice, words = change.table, change.notice, self._unworded
+        t = partial(words.t, UNWORDED)
         title = t(f"game-{table.game}")
-        names = ", ".join(self.screens.names(table))
+        names = ", ".join(words.names(table))
         lines: list[str] = []
         if change.kind == "start":
             lines.append(t("pg-log-start", game=title, players=names))
         if change.state is not None and change.kind in ("start", "move", "finish"):
-            lines += self.screens.event_lines(table, lang)
+            lines += words.event_lines(table, UNWORDED)
         if notice is not None and notice.msg not in PRIVATE_NOTICES:
-            lines.append(self.screens.notice(table, notice, lang))
+            lines.append(words.notice(table, notice, UNWORDED))
         if change.kind == "finish" and table.result is not None:
-            lines.append(self._winners(table, lang))
+            lines.append(self._winners(table))
         if change.kind == "abort" and change.state is None:
             lines.append(t("pg-log-closed", game=title))
         for line in lines:
-            await self.rooms.log(room.id, line)
+            await self.rooms.log(room.id, kept(line))
         for seat in change.ping:
             player = table.players[seat]
             if player.bot or room.index_of(player.key) is None:
                 continue
-            own = await self.languages.for_user(player.key)
             if notice is not None and notice.msg == "turn-reminder":
-                text = self.screens.notice(table, notice, own)
+                text = words.notice(table, notice, UNWORDED)
             else:
-                text = self.i18n.t(own, "pg-your-turn", game=self.i18n.t(own, f"game-{table.game}"))
-            await self.rooms.log(room.id, text, player.key)
+                text = t("pg-your-turn", game=title)
+            await self.rooms.log(room.id, kept(text), player.key)
 
-    def _winners(self, table: Table, lang: str) -> str:
-        """The result line, worded as the table's caption words it."""
-        names = self.screens.names(table)
+    def _winners(self, table: Table) -> str:
+        """The result line, said as the table's caption says it (in no language)."""
+        names = self._unworded.names(table)
         assert table.result is not None
         winners = [names[int(s)] for s in table.result.get("winners", [])]
         outcome = "draw" if len(winners) == len(names) > 1 else len(winners)
-        return self.i18n.t(
-            lang, "caption-winners", players=", ".join(winners) or "—", outcome=outcome
+        return self._unworded.t(
+            UNWORDED, "caption-winners", players=", ".join(winners) or "—", outcome=outcome
         )
 
     # -- rooms ---------------------------------------------------------------
@@ -153,9 +162,7 @@ class Playground:
         if lang not in LANGUAGES:
             raise RoomError("lang")
         room = await self.rooms.create(game, names)
-        await self.languages.set_chat(room.chat, lang)
-        for player in room.players:
-            await self.languages.set_user(player.key, lang)
+        await self._speak(room, lang, room.players, chat=True)
         await self._open_table(room, game)
         log.info("event=playground-room room=%s game=%s players=%d", room.id, game, len(names))
         return room
@@ -187,7 +194,7 @@ class Playground:
         """
         room, player = await self.rooms.add_player(room.id, name)
         lang = await self.languages.for_chat(room.chat)
-        await self.languages.set_user(player.key, lang)
+        await self._speak(room, lang, [player], chat=False)
         table, _ = await self.table_of(room)
         refusal = None
         if table is not None and table.status == Status.LOBBY:
@@ -202,12 +209,20 @@ class Playground:
         """The room's language (and its players'), or one player's own."""
         if lang not in LANGUAGES:
             raise RoomError("lang")
-        if index is None:
-            await self.languages.set_chat(room.chat, lang)
         players = room.players if index is None else [self.player(room, index)]
+        await self._speak(room, lang, players, chat=index is None)
+        self.hub.notify(room.id)
+
+    async def _speak(
+        self, room: Room, lang: str, players: Sequence[LocalPlayer], *, chat: bool
+    ) -> None:
+        """Set the language of ``players`` (and with ``chat``, of the room's chat)."""
+        if chat:
+            await self.languages.set_chat(room.chat, lang)
         for player in players:
             await self.languages.set_user(player.key, lang)
-        self.hub.notify(room.id)
+        # The core keeps a language for good; the room's go with the room.
+        await self.rooms.touch(room.id)
 
     def player(self, room: Room, index: int) -> LocalPlayer:
         """The room's player at ``index``."""
@@ -237,7 +252,7 @@ class Playground:
         except (ServiceError, GameError) as exc:
             raise Refusal(self.screens.error(exc, lang)) from exc
         if outcome.path is not None and outcome.state is not None:
-            self._remember_path(room, PUBLIC, outcome)
+            await self._remember_path(room, PUBLIC, outcome)
 
     async def press_private(self, room: Room, index: int, token: str) -> None:
         """A button of player ``index``'s own panel: a step of that seat's move menu."""
@@ -253,7 +268,7 @@ class Playground:
         except (ServiceError, GameError) as exc:
             raise Refusal(self.screens.error(exc, lang)) from exc
         if outcome.path is not None and outcome.state is not None:
-            self._remember_path(room, player.key, outcome)
+            await self._remember_path(room, player.key, outcome)
 
     async def stop(self, room: Room, index: int) -> None:
         """``/stop`` by player ``index``: close the lobby, or propose to stop the game."""
@@ -270,23 +285,43 @@ class Playground:
         except (ServiceError, GameError) as exc:
             raise Refusal(self.screens.error(exc, lang)) from exc
 
-    def _remember_path(self, room: Room, audience: str, outcome: Outcome) -> None:
+    async def _remember_path(self, room: Room, audience: str, outcome: Outcome) -> None:
         table = outcome.table
         assert outcome.path is not None
-        self._paths[(room.id, audience)] = _Path(
-            table.id, table.state_version, outcome.path, outcome.explain, outcome.hint
+        now = self.service.clock()
+        # A room left mid-game keeps its last paths until it would have expired.
+        idle = [
+            room_id
+            for room_id, paths in self._paths.items()
+            if max(p.at for p in paths.values()) < now - self.rooms.ttl
+        ]
+        for room_id in idle:
+            del self._paths[room_id]
+        self._paths.setdefault(room.id, {})[audience] = _Path(
+            table.id, table.state_version, outcome.path, outcome.explain, outcome.hint, now
         )
+        if outcome.hint is not None:
+            # The core counted the hint in the player's statistics (no change
+            # is published for it): those expire with the room.
+            await self.rooms.touch(room.id)
         # Other pages of the room show the same view (a Telegram message is
         # edited for everyone who sees it).
         self.hub.notify(room.id)
 
+    def _forget_paths(self, room_id: str, table: Table) -> None:
+        """Drop the room's menu paths that the change of ``table`` left behind."""
+        current = {
+            audience: path
+            for audience, path in self._paths.pop(room_id, {}).items()
+            if table.active and (path.table_id, path.state_version) == _state(table)
+        }
+        if current:
+            self._paths[room_id] = current
+
     def _path(self, room: Room, audience: str, table: Table) -> _Path:
         """Where ``audience`` navigated the menu of the table's current state."""
-        shown = self._paths.get((room.id, audience))
-        if shown is None or (shown.table_id, shown.state_version) != (
-            table.id,
-            table.state_version,
-        ):
+        shown = self._paths.get(room.id, {}).get(audience)
+        if shown is None or (shown.table_id, shown.state_version) != _state(table):
             return _Path(table.id, table.state_version, (), False, None)
         return shown
 
@@ -344,7 +379,7 @@ class Playground:
             "host": host,
             "players": players,
             "messages": messages,
-            "log": [asdict(entry) for entry in await self.rooms.logs(room.id)],
+            "log": self._worded(await self.rooms.logs(room.id), lang),
         }
 
     async def panel_view(self, room: Room, index: int) -> dict[str, Any]:
@@ -380,8 +415,12 @@ class Playground:
             "lang": lang,
             "to_move": to_move,
             "message": message,
-            "log": [asdict(entry) for entry in await self.rooms.logs(room.id, player.key)],
+            "log": self._worded(await self.rooms.logs(room.id, player.key), lang),
         }
+
+    def _worded(self, entries: list[LogEntry], lang: str) -> list[dict[str, Any]]:
+        """A log as a page shows it, in the reader's language."""
+        return [{"at": e.at, "text": word(self.i18n, lang, e.text)} for e in entries]
 
     def _message(
         self, kind: str, screen: Screen, room: Room, audience: str, pictures: str
@@ -416,6 +455,11 @@ class Playground:
 
 def _info(player: LocalPlayer) -> PlayerInfo:
     return PlayerInfo(player.key, player.name)
+
+
+def _state(table: Table) -> tuple[str, int]:
+    """Which state of which table a menu path belongs to."""
+    return table.id, table.state_version
 
 
 def _text_message(text: str) -> dict[str, Any]:

@@ -28,7 +28,16 @@ SCRIPT_TEXT = {
 }
 
 
-def _layout(i18n: I18n, lang: str, title: str, body: str, config: dict[str, Any], page: str) -> str:
+def _layout(
+    i18n: I18n,
+    lang: str,
+    title: str,
+    body: str,
+    config: dict[str, Any],
+    page: str,
+    script: str | None = None,
+) -> str:
+    """The page around ``body``; ``script``: a script of the page's own, after the shared one."""
     t = i18n.t
     text = {name: t(lang, msg) for name, msg in SCRIPT_TEXT.items()}
     data = json.dumps({**config, "page": page, "lang": lang, "text": text}, ensure_ascii=False)
@@ -60,6 +69,7 @@ def _layout(i18n: I18n, lang: str, title: str, body: str, config: dict[str, Any]
 <div id="offline" hidden>{escape(t(lang, "pg-offline"))}</div>
 <script id="pg-config" type="application/json">{data}</script>
 <script src="/static/playground.js"></script>
+{f'<script src="/static/{script}"></script>' if script else ""}
 </body>
 </html>
 """
@@ -151,6 +161,7 @@ def room(i18n: I18n, lang: str, room: Room) -> str:
 <select id="again-game">{games}</select>
 <button type="button" id="again" class="primary">{t("pg-again")}</button>
 </span>
+<a id="replay" class="button" hidden>{t("pg-replay")}</a>
 </div>
 <h3>{t("pg-log")}</h3>
 <ol id="log" class="log"></ol>
@@ -189,7 +200,8 @@ def panel(i18n: I18n, lang: str, room: Room, index: int, base: str) -> str:
 <section class="chat public-part" aria-labelledby="chat-title">
 <div class="section-head"><h2 id="chat-title">{t("pg-group")}: {t(f"game-{room.game}")}</h2></div>
 <div id="messages" class="messages"></div>
-<div class="actions"><button type="button" id="stop">{t("pg-stop")}</button></div>
+<div class="actions"><button type="button" id="stop">{t("pg-stop")}</button>
+<a id="replay" class="button" hidden>{t("pg-replay")}</a></div>
 <h3>{t("pg-log")}</h3>
 <ol id="log" class="log"></ol>
 </section>
@@ -213,3 +225,61 @@ def not_found(i18n: I18n, lang: str) -> str:
 <p><a href="/">{escape(i18n.t(lang, "pg-back-home"))}</a></p>
 </section></main>"""
     return _layout(i18n, lang, i18n.t(lang, "pg-not-found"), body, {}, "missing")
+
+
+#: The viewer's buttons, by id: drawn as SVG paths (24×24), so they look the
+#: same with every font. ``play`` holds both of its faces; the script shows one.
+REPLAY_BUTTONS = {
+    "first": "M5 5h2.5v14H5zM19 5v14L8.5 12z",
+    "prev": "M17 5v14L6 12z",
+    "play": "M8 5v14l11-7z",
+    "next": "M7 5v14l11-7z",
+    "last": "M16.5 5H19v14h-2.5zM5 5v14l10.5-7z",
+}
+PAUSE_PATH = "M6.5 5h4v14h-4zM13.5 5h4v14h-4z"
+
+
+def _icon(path: str, attributes: str = "") -> str:
+    return f'<svg viewBox="0 0 24 24" aria-hidden="true"{attributes}><path d="{path}"/></svg>'
+
+
+def replay(
+    i18n: I18n, lang: str, game: str, back: str, captions: list[list[str]], delay: int
+) -> str:
+    """The replay viewer of a finished game: a frame at a time (``captions`` has
+    each frame's lines), with step buttons, a slider and autoplay (``delay``
+    milliseconds a frame). Its frames are ``N.png`` beside the page; ``back``
+    is the page it was opened from."""
+
+    def t(msg: str, **args: Any) -> str:
+        return escape(i18n.t(lang, msg, **args))
+
+    buttons = "".join(
+        f'<button type="button" id="{name}" class="step" title="{t(f"pg-replay-{name}")}" '
+        f'aria-label="{t(f"pg-replay-{name}")}">{_icon(path)}'
+        + (_icon(PAUSE_PATH, ' class="pause"') if name == "play" else "")
+        + "</button>"
+        for name, path in REPLAY_BUTTONS.items()
+    )
+    total = len(captions)
+    title = i18n.t(lang, "pg-replay-title", game=i18n.t(lang, f"game-{game}"))
+    body = f"""<main class="replay">
+<section class="card viewer" aria-labelledby="replay-title">
+<div class="section-head"><h2 id="replay-title">{escape(title)}</h2>
+<span class="grow"></span><a class="back" href="{escape(back)}">{t("pg-replay-back")}</a></div>
+<figure class="frame"><img id="frame" src="1.png" alt="{t("pg-replay-picture")}"></figure>
+<p id="caption" class="caption" aria-live="polite"></p>
+<div class="scrub"><input type="range" id="slider" min="1" max="{total}" value="1"
+ aria-label="{t("pg-replay-slider")}">
+<output id="counter" class="counter">1 / {total}</output></div>
+<div class="controls">{buttons}</div>
+</section>
+</main>"""
+    config = {
+        "captions": captions,
+        "delay": delay,
+        "play": i18n.t(lang, "pg-replay-play"),
+        "pause": i18n.t(lang, "pg-replay-pause"),
+    }
+    full_title = f"{title} — {i18n.t(lang, 'pg-title')}"
+    return _layout(i18n, lang, full_title, body, config, "replay", "replay.js")

@@ -9,19 +9,27 @@ holds only that secret, not the room's id, so it leads to no other panel.
 
 The room's id is a secret too (128 bits): its page acts for every player.
 
-Keys (``P`` is the store's prefix); they expire like an idle table:
+Keys (``P`` is the store's prefix); they expire like an idle table, the
+store's ``active_ttl`` after the room's last change:
 
 - ``Ppg:room:ID``      string: the room as JSON
 - ``Ppg:panel:SECRET`` string: ``ID:N``, the room and position of the player with SECRET
 - ``Ppg:rooms``        sorted set: room id → last activity (the home page's list on
   loopback); members older than the TTL are trimmed, and the key expires with
   the last active room
-- ``Ppg:log:ID``       list: the room's public log, JSON entries
-- ``Ppg:log:ID:KEY``   list: the private messages of player KEY in room ID
+- ``Ppg:log:ID``       list: the room's public log, JSON entries (see
+  :mod:`bot.playground.wording`); emptied when the room opens a new table
+- ``Ppg:log:ID:KEY``   list: the private messages of player KEY in room ID, likewise
+
+The core keeps some keys of a chat and a player for good (a language, the
+statistics, a chat's leaderboards): a chat platform's people come back. A
+room's chat and players are gone with the room, so those keys are given the
+room's TTL at every change of the room (:meth:`RoomStore.touch`).
 
 One key is kept: ``Ppg:players``, the counter of local player numbers. A
-player's statistics and language are kept by their key ``pg:<n>``, so a
-number must never be handed out twice.
+player's rating stays a field of the game's table of ratings (a key shared
+with every platform's players, which cannot expire one field), so a number
+must never be handed out twice.
 """
 
 from __future__ import annotations
@@ -36,6 +44,8 @@ from typing import cast
 
 from bot.core.names import printable
 from bot.core.store import Store
+from bot.playground.wording import Value
+from games import registry
 
 #: The most local players a room holds (the largest game seats eight).
 MAX_PLAYERS = 8
@@ -86,10 +96,11 @@ class Room:
 
 @dataclass(frozen=True)
 class LogEntry:
-    """One line of a log and when it was written (seconds since the epoch)."""
+    """One line of a log, to be worded when shown, and when it was written
+    (seconds since the epoch)."""
 
     at: float
-    text: str
+    text: Value
 
 
 def room_of_chat(chat: str) -> str | None:
@@ -131,6 +142,20 @@ class RoomStore:
     def _log_key(self, room_id: str, player_key: str | None) -> str:
         own = f":{player_key}" if player_key is not None else ""
         return f"{self.prefix}pg:log:{room_id}{own}"
+
+    def _log_keys(self, room: Room) -> list[str]:
+        """The room's public log and its players' messages."""
+        return [self._log_key(room.id, key) for key in (None, *(p.key for p in room.players))]
+
+    def _core_keys(self, room: Room) -> list[str]:
+        """The core's keys of the room's chat and players that it would keep for
+        good (the store's and the ratings' layout: ``Plang:…``, ``Pstats:…``,
+        ``P{r:GAME}:chat:…``)."""
+        keys = [f"{self.prefix}lang:chat:{room.chat}"]
+        keys += [f"{self.prefix}{{r:{game}}}:chat:{room.chat}" for game in registry.names()]
+        for player in room.players:
+            keys += [f"{self.prefix}lang:user:{player.key}", f"{self.prefix}stats:{player.key}"]
+        return keys
 
     async def create(self, game: str, names: list[str]) -> Room:
         """A new room for ``game`` with a local player per name."""
@@ -185,18 +210,26 @@ class RoomStore:
     async def set_table(
         self, room_id: str, table_id: str, *, game: str | None = None
     ) -> Room | None:
-        """Remember the room's current table (and its game, when it changes)."""
+        """Remember the room's current table (and its game, when it changes); a new
+        table starts with empty logs."""
         async with self._lock:
             room = await self.get(room_id)
             if room is None or (room.table_id, room.game) == (table_id, game or room.game):
                 return room
+            if room.table_id != table_id:
+                async with self.redis.pipeline(transaction=False) as pipe:
+                    # One key a command: on a cluster they lie in different slots.
+                    for key in self._log_keys(room):
+                        pipe.delete(key)
+                    await pipe.execute()
             room.table_id = table_id
             room.game = game or room.game
             await self._save(room)
             return room
 
     async def touch(self, room_id: str) -> None:
-        """Keep an active room (and its players' panels) from expiring."""
+        """Keep an active room (its players' panels, logs, languages, statistics)
+        from expiring."""
         async with self._lock:
             room = await self.get(room_id)
             if room is not None:
@@ -215,7 +248,7 @@ class RoomStore:
                 out.append(room)
         return out
 
-    async def log(self, room_id: str, text: str, player_key: str | None = None) -> None:
+    async def log(self, room_id: str, text: Value, player_key: str | None = None) -> None:
         """Append a line to the room's public log, or to one player's messages."""
         key = self._log_key(room_id, player_key)
         entry = json.dumps({"at": time.time(), "text": text}, ensure_ascii=False)
@@ -241,6 +274,8 @@ class RoomStore:
             )
             for index, player in enumerate(room.players):
                 pipe.set(self._panel_key(player.secret), f"{room.id}:{index}", ex=self.ttl)
+            for key in (*self._log_keys(room), *self._core_keys(room)):
+                pipe.expire(key, self.ttl)
             now = time.time()
             rooms = self._index_key()
             pipe.zadd(rooms, {room.id: now})

@@ -11,6 +11,8 @@ URLs (``ROOM`` a room id; ``SECRET`` a player's secret):
 - ``POST /r/ROOM/press|players|stop|again|lang``  acting in the room as one of its players
 - ``GET /p/SECRET/``                       a player's own page (and ``state``, ``events``,
   ``img/NAME.png`` for their seat, ``pub/NAME.png``; ``POST press``, ``stop``, ``lang``)
+- ``GET /r/ROOM/replay/TABLE/``, ``/p/SECRET/replay/TABLE/``  the replay viewer of the
+  room's finished game TABLE, and ``N.png`` beside it, its frame N (from 1)
 
 Both ids are secrets, and nothing answered without one names either. A
 room's id is its creator's: the room's page acts for every player. A player's
@@ -53,6 +55,8 @@ from bot.core.service import TableService
 from bot.playground import pages
 from bot.playground.frontend import Playground, Refusal
 from bot.playground.images import PUBLIC
+from bot.playground.replay_viewer import Replays
+from bot.playground.replay_viewer import link as replay_link
 from bot.playground.rooms import ROOM_ID, LocalPlayer, Room, RoomError
 from bot.playground.thumbnails import thumbnail
 from games import registry
@@ -62,6 +66,7 @@ log = logging.getLogger("bot.playground")
 PLAYGROUND = web.AppKey("playground", Playground)
 #: True when served beyond loopback: rooms are reached by their secret links only.
 NETWORK = web.AppKey("network", bool)
+REPLAYS = web.AppKey("replays", Replays)
 CREATIONS = web.AppKey("creations", PressLimiter)
 #: New rooms per client address beyond loopback: far more than people
 #: starting tables make, and it bounds what a script can pile into Redis
@@ -97,6 +102,7 @@ def make_app(
     playground = Playground(service, screens, languages)
     app[PLAYGROUND] = playground
     app[NETWORK] = not loopback_only
+    app[REPLAYS] = Replays(service, screens.i18n)
     store = service.store
     app[CREATIONS] = PressLimiter(store.redis, room_limit, prefix=f"{store.prefix}pg:new:")
 
@@ -126,6 +132,10 @@ def make_app(
             web.get("/p/{secret}/events", panel_events),
             web.get("/p/{secret}/img/{name}.png", panel_image),
             web.get("/p/{secret}/pub/{name}.png", panel_public_image),
+            web.get("/r/{room}/replay/{table}/", replay_page),
+            web.get(r"/r/{room}/replay/{table}/{number:\d{1,6}}.png", replay_frame),
+            web.get("/p/{secret}/replay/{table}/", replay_page),
+            web.get(r"/p/{secret}/replay/{table}/{number:\d{1,6}}.png", replay_frame),
             web.post("/p/{secret}/press", panel_press),
             web.post("/p/{secret}/stop", panel_stop),
             web.post("/p/{secret}/lang", panel_lang),
@@ -372,6 +382,7 @@ async def room_state(request: web.Request) -> web.Response:
             if player["index"] != CREATOR:
                 player["panel"] = None
     view["network"] = network
+    view["replay"] = replay_link(_pg(request).room_url(room), room, view["status"])
     return web.json_response(view)
 
 
@@ -458,7 +469,9 @@ async def panel_state(request: web.Request) -> web.Response:
     view = await pg.panel_view(room, index)
     # Inside the room's page the group chat view is beside the panel already.
     if request.query.get("public") == "1":
-        view["public"] = await pg.room_view(room, viewer=index)
+        public = await pg.room_view(room, viewer=index)
+        public["replay"] = replay_link(pg.panel_url(room, index), room, public["status"])
+        view["public"] = public
     return web.json_response(view)
 
 
@@ -503,3 +516,35 @@ async def panel_lang(request: web.Request) -> web.Response:
     data = await _body(request)
     lang = str(data.get("lang"))
     return await _act(request, lambda: _pg(request).set_language(room, lang, index))
+
+
+# -- the replay viewer ----------------------------------------------------------------
+
+
+async def _opener(request: web.Request) -> tuple[Room, str, str]:
+    """Whose secret link opens a replay: the room, that page's URL and its language."""
+    pg = _pg(request)
+    if "room" in request.match_info:
+        room = await _room(request)
+        return room, pg.room_url(room), await pg.languages.for_chat(room.chat)
+    room, index, player = await _panel(request)
+    return room, pg.panel_url(room, index), await pg.languages.for_user(player.key)
+
+
+async def replay_page(request: web.Request) -> web.Response:
+    """The viewer of one of the room's finished games; 404 while it is played."""
+    room, back, lang = await _opener(request)
+    asked = request.query.get("lang")
+    lang = asked if asked in LANGUAGES else lang
+    page = await request.app[REPLAYS].page(room, request.match_info["table"], back, lang)
+    if page is None:
+        text = pages.not_found(_pg(request).i18n, lang)
+        raise web.HTTPNotFound(text=text, content_type="text/html")
+    return web.Response(text=page, content_type="text/html")
+
+
+async def replay_frame(request: web.Request) -> web.Response:
+    """Frame N of one of the room's finished games, as a PNG."""
+    room, _, _ = await _opener(request)
+    number = int(request.match_info["number"])
+    return _png(await request.app[REPLAYS].png(room, request.match_info["table"], number))

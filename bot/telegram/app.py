@@ -30,7 +30,7 @@ from bot.core.pacing import Limits, RateBudget
 from bot.core.screens import Screens
 from bot.core.service import TableService
 from bot.logs import REQUEST_ID
-from bot.telegram import buttons, commands, decks, members, outages
+from bot.telegram import buttons, commands, decks, members, outages, records
 from bot.telegram.context import Frontend
 from bot.telegram.outbox import Outbox, Pacer, PacingMiddleware
 from bot.telegram.publisher import Publisher
@@ -41,8 +41,21 @@ log = logging.getLogger("bot.telegram")
 #: the other workers (a group's limit may hold an edit for a minute).
 SHUTDOWN_DRAIN = 3.0
 
-GROUP_COMMANDS = ("play", "hand", "rules", "stop", "lang", "stats", "help")
-PRIVATE_COMMANDS = ("hand", "deck", "rules", "lang", "stats", "help")
+GROUP_COMMANDS = (
+    "play",
+    "hand",
+    "rules",
+    "stop",
+    "history",
+    "replay",
+    "top",
+    "lang",
+    "stats",
+    "forget",
+    "help",
+)
+# No /top in the private chat: games there are against the computer, and unrated.
+PRIVATE_COMMANDS = ("hand", "deck", "rules", "history", "replay", "lang", "stats", "forget", "help")
 
 
 class _RequestIdMiddleware(BaseMiddleware):
@@ -112,6 +125,8 @@ async def build(
     dispatcher.include_routers(
         commands.make_router(),
         decks.make_router(),
+        # Before the buttons' router, which refuses the replay buttons' presses.
+        records.make_router(),
         buttons.make_router(),
         members.make_router(),
     )

@@ -1,4 +1,5 @@
-"""Slash commands: /play, /hand, /rules, /stop, /lang, /stats, /help, and /start links."""
+"""Slash commands: /play, /hand, /rules, /stop, /lang, /stats, /help, and /start links
+(those of ``records``: /history, /replay, /top, /forget)."""
 
 from __future__ import annotations
 
@@ -169,7 +170,7 @@ async def rules(message: Message, command: CommandObject, frontend: Frontend) ->
     """The rules of a game (or of every game): in the private chat in full; in a
     group one short message whose button opens them privately, since pages of
     rules would crowd out the game and use up the group's message budget."""
-    chat, lang = await _where(message, frontend)
+    chat, lang = await where(message, frontend)
     name = (command.args or "").strip().lower()
     if name in registry.names():
         games: list[str] | None = [name]
@@ -218,7 +219,7 @@ async def lang(message: Message, command: CommandObject, frontend: Frontend) -> 
     """``/lang ru|en``: the chat's language in a group, the user's in private."""
     user = message.from_user
     assert user is not None
-    chat, current = await _where(message, frontend)
+    chat, current = await where(message, frontend)
     choice = (command.args or "").strip().lower()
     if choice not in LANGUAGES:
         frontend.publisher.say(chat, frontend.i18n.t(current, "tg-lang-usage"))
@@ -231,21 +232,24 @@ async def lang(message: Message, command: CommandObject, frontend: Frontend) -> 
 
 
 async def stats(message: Message, frontend: Frontend) -> None:
-    """Games played and won by the user."""
+    """Games played and won by the user, and their rating in each game played rated."""
     user = message.from_user
     assert user is not None
-    chat, lang = await _where(message, frontend)
-    counts = await frontend.service.stats(ids.player_key(user.id))
-    frontend.publisher.say(chat, frontend.screens.stats(ids.display_name(user), counts, lang))
+    chat, lang = await where(message, frontend)
+    key = ids.player_key(user.id)
+    counts = await frontend.service.stats(key)
+    ratings = await frontend.service.player_ratings(key)
+    name = ids.display_name(user)
+    frontend.publisher.say(chat, frontend.screens.stats(name, counts, lang, ratings))
 
 
 async def help_(message: Message, frontend: Frontend) -> None:
     """What the bot does and its commands."""
-    chat, lang = await _where(message, frontend)
+    chat, lang = await where(message, frontend)
     frontend.publisher.say(chat, frontend.i18n.t(lang, "tg-help"))
 
 
-async def _where(message: Message, frontend: Frontend) -> tuple[str, str]:
+async def where(message: Message, frontend: Frontend) -> tuple[str, str]:
     """Where to answer a command and in which language."""
     if message.chat.type == ChatType.PRIVATE:
         assert message.from_user is not None

@@ -23,7 +23,7 @@ async def test_a_foul_is_undone_and_said_in_both_languages(
     table, state = await service.play(table.id, BOB.key, table.state_version, action)
     assert [(s.cell, s.seat) for s in state.stones] == [("e3", 0), ("c2", 1)]
     en = (await screens.table(table, state, "en")).text
-    assert "⚠ Foul: Bob knocked an opponent’s guard off the field" in en
-    assert "Bob: ↩ reverse 3 5 from c0" in en and "the throw is undone" in en
+    assert "⚠ A foul by Bob: on throws 2–5 an opponent’s guard must not be knocked" in en
+    assert "Bob: ↩ reverse 3 5 from c0" in en and "The throw is undone" in en
     ru = (await screens.table(table, state, "ru")).text
-    assert "⚠ Фол: Bob выбил чужого защитника" in ru
+    assert "⚠ Фол у игрока Bob: на бросках 2–5 выбивать чужого защитника" in ru

@@ -144,5 +144,5 @@ async def test_a_combination_and_an_own_goal_are_told_in_the_group(
     # The defender closes 7♠ 8♠ 9♠ 10♠ itself: an own goal, a point for the attacker.
     table, state = await act(service, table, 1, ["place", "10S", 4, 0])
     caption = (await screens.table(table, state, "ru")).text
-    assert "Автогол: 7♠ 8♠ 9♠ 10♠ — +1: Алиса" in caption
+    assert "Автогол: 7♠ 8♠ 9♠ 10♠ — +1 Алиса" in caption
     assert "📊 Алиса 2 · Bob 0" in caption

@@ -43,13 +43,13 @@ async def test_lobby_screen_in_both_languages(service: TableService, screens: Sc
     assert labels[:2] == ["✋ Join", "🚪 Leave"] and labels[-2:] == ["▶ Start", "✖ Cancel"]
     assert "🤖 Computer players" in labels
     assert "⚙ Hints: on" in labels and "⚙ Computer moves: every 1.5 s" in labels
-    assert len(all_tokens(en)) == 10 and all(len(t.encode()) <= 64 for t in all_tokens(en))
+    assert len(all_tokens(en)) == 11 and all(len(t.encode()) <= 64 for t in all_tokens(en))
 
 
 async def test_lobby_buttons_work_through_press(service: TableService, screens: Screens) -> None:
     table = await service.create("tg:-100", ALICE, "klac")
     tokens = all_tokens(screens.lobby(table, "en"))
-    join, leave, target, turn, timeout, _, _, _, start, cancel = tokens
+    join, leave, target, turn, timeout, _, _, _, _, start, cancel = tokens
     await service.press(BOB, join, chat="tg:-100")
     await service.press(CAROL, join, chat="tg:-100")
     outcome = await service.press(CAROL, leave, chat="tg:-100")

@@ -84,7 +84,7 @@ async def test_options_are_changed_by_the_creator_only(service: TableService) ->
     table = await service.set_option(table.id, ALICE.key, "target", 50)
     assert table.options["target"] == 50
     names = [spec.key for spec, _ in service.lobby_options(table)]
-    assert names == ["target", "turn_seconds", "on_timeout", "hints", "pace"]
+    assert names == ["target", "turn_seconds", "on_timeout", "hints", "pace", "replay_hands"]
     table = await service.cycle_option(table.id, ALICE.key, 0)
     assert table.options["target"] == 100
     table = await service.cycle_option(table.id, ALICE.key, 2)
@@ -95,6 +95,8 @@ async def test_options_are_changed_by_the_creator_only(service: TableService) ->
     assert table.hints == "off"
     table = await service.cycle_option(table.id, ALICE.key, 4)
     assert table.pace == "slow"
+    table = await service.cycle_option(table.id, ALICE.key, 5)
+    assert table.replay_hands == "on"
     with pytest.raises(InvalidOptions):
         await service.set_option(table.id, ALICE.key, "pace", "instant")
 

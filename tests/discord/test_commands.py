@@ -146,7 +146,7 @@ async def test_lang_in_a_channel_rerenders_the_lobby_then_the_table(server: Serv
     assert server.told(record) == ["✅ В этом канале я буду говорить по-русски."]
     assert table_msg.edits == edits + 1
     assert table_msg.content.startswith("Клац!\n"), table_msg.content
-    assert "🂠 Мои карты" in str(table_msg.components)
+    assert "🂠 Моя рука" in str(table_msg.components)
     assert len(server.channel()) == 3, "re-rendered in place, nothing sent anew"
 
 
@@ -172,7 +172,7 @@ async def test_play_with_game_options_turn_time_and_timeout(server: Server) -> N
         option("options", "rounds=2"),
     )
     assert server.told(record) == [
-        "✅ Набор в Клото открыт в этом канале: игроки нажимают «✋ Сесть»."
+        "✅ Лобби игры «Клото» открыто в этом канале: игроки нажимают «✋ Сесть»."
     ]
     table = await server.service.table_in(ids.chat_key(CHANNEL))
     assert table is not None
@@ -271,10 +271,10 @@ async def test_stop_closes_the_lobby_for_the_host_only(server: Server) -> None:
     assert server.told(record) == [t(server, "ru", "error-not-allowed")]
     assert (await server.service.get(table_id))[0].status == Status.LOBBY
     record = await server.command("stop")
-    assert server.told(record) == ["✅ Набор закрыт."]
+    assert server.told(record) == ["✅ Лобби закрыто."]
     assert (await server.service.get(table_id))[0].status != Status.LOBBY
     assert await server.service.table_in(ids.chat_key(CHANNEL)) is None
-    assert lobby.content == "Клац!: набор за этот стол закрыт."
+    assert lobby.content == "Клац!: лобби этого стола закрыто."
     assert lobby.custom_ids == []
     record = await server.command("stop")
     assert server.told(record) == [t(server, "ru", "error-table-not-found")]
@@ -285,7 +285,7 @@ async def test_stop_in_a_game_is_a_vote_on_the_table_message(server: Server) -> 
     table_msg = await table_message(server, table_id)
     record = await server.command("stop", user=BORIS)
     assert server.told(record) == [t(server, "ru", "dc-vote-started")]
-    assert "За: 1 из 3" in table_msg.content, table_msg.content
+    assert "За — 1 из 3" in table_msg.content, table_msg.content
     table, _ = await server.service.get(table_id)
     [vote] = table.votes
     yes = VoteToken(table_id, vote.id, True).encode()

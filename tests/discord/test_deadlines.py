@@ -52,14 +52,14 @@ async def test_reminder_timeout_and_voting_an_absent_player_out(server: Server) 
     assert any("вышло время" in t for t in texts), texts
     players = Players(server, table_id, users, random.Random(0))
     table_message = await players.table_message()
-    remove = button(items(table_message, 2), "🗳 Отдать место")
+    remove = button(items(table_message, 2), "🗳 Отдать боту место")
     voters = [u for u in users if u != late]
     await server.press(table_message, remove, user=voters[0])
     table_message = await players.table_message()
     record = await server.press(table_message, button(items(table_message, 2), "👍"),
                                 user=voters[1])  # fmt: skip
     assert server.told(record) == []
-    assert any("дальше за него играет бот" in m.content for m in server.channel())
+    assert any("дальше на этом месте играет бот" in m.content for m in server.channel())
     server.clock.advance(BOT_DELAY_SECONDS)
     await server.service.run_due()
     await server.settle()
@@ -78,4 +78,4 @@ async def test_a_timed_out_turn_is_played_by_the_stand_in(server: Server) -> Non
     assert after.state_version == before.state_version + 1
     name = before.players[movers(registry.get("caravan"), state)[0]].name
     told = [m.content for m in server.channel()]
-    assert f"⏰ У игрока {name} вышло время; бот сходил за него." in told, told
+    assert f"⏰ У игрока {name} вышло время: ход сделал бот." in told, told

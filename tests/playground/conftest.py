@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from aiohttp.test_utils import TestServer
+from aiohttp.test_utils import TestClient, TestServer
 from playwright.async_api import Browser, BrowserContext, Frame, Page, async_playwright
 
 from bot.core.i18n import I18n
@@ -103,6 +103,25 @@ async def site(service: TableService, store: Store, clock: FakeClock) -> AsyncIt
     await server.start_server()
     yield Site(str(server.make_url("/")), app[PLAYGROUND], service, store, screens, clock)
     await server.close()
+
+
+@pytest.fixture
+async def client(service: TableService, store: Store) -> AsyncIterator[TestClient]:
+    """The app in-process for HTTP requests, no browser."""
+    app = make_app(service, Screens(service, I18n()), Languages(store, "en"))
+    async with TestClient(TestServer(app, host="127.0.0.1")) as test_client:
+        yield test_client
+
+
+async def new_room(client: TestClient, game: str = "klac", names: int = 2, lang: str = "en") -> str:
+    """Create a room of ``names`` players (P0, P1…) over HTTP; its page's URL."""
+    response = await client.post(
+        "/api/rooms",
+        json={"game": game, "names": [f"P{i}" for i in range(names)], "lang": lang},
+    )
+    data = await response.json()
+    assert data["ok"], data
+    return str(data["url"])
 
 
 @pytest.fixture

@@ -6,11 +6,9 @@ import asyncio
 import os
 import random
 import re
-from collections.abc import AsyncIterator
 from pathlib import Path
 
 import aiohttp
-import pytest
 from aiohttp.test_utils import TestClient, TestServer
 
 from bot.core.i18n import I18n
@@ -23,25 +21,9 @@ from bot.playground import make_app
 from bot.playground.images import Gallery, png_size
 from bot.playground.server import log_level_asked, page_url
 from bot.playground.web import PLAYGROUND, is_loopback
+from tests.playground.conftest import new_room
 from tests.processes import running_bot
 from tests.test_architecture import ROOT, imported_modules
-
-
-@pytest.fixture
-async def client(service: TableService, store: Store) -> AsyncIterator[TestClient]:
-    app = make_app(service, Screens(service, I18n()), Languages(store, "en"))
-    async with TestClient(TestServer(app, host="127.0.0.1")) as test_client:
-        yield test_client
-
-
-async def new_room(client: TestClient, game: str = "klac", names: int = 2) -> str:
-    response = await client.post(
-        "/api/rooms",
-        json={"game": game, "names": [f"P{i}" for i in range(names)], "lang": "en"},
-    )
-    data = await response.json()
-    assert data["ok"], data
-    return str(data["url"])
 
 
 async def test_pages_and_refusals(client: TestClient) -> None:

@@ -30,7 +30,7 @@ async def test_a_whole_game_alone_against_the_computer(context: BrowserContext, 
     await press(page, "[data-kind=lobby]", "🤖 + normal")
     assert "Ada 🤖 normal" in await page.locator("[data-kind=lobby]").inner_text()
     await press(page, "[data-kind=lobby]", "Done")
-    await cycle_option(page, "Play to", "50")
+    await cycle_option(page, "Play to", "Play to: 50 points")
     await press(page, "[data-kind=lobby]", "Start")
     frame = await panel_frame(page, 0)
     rng = random.Random(3)

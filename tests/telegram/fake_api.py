@@ -86,6 +86,17 @@ MIGRATED: Final = "Bad Request: group chat was upgraded to a supergroup chat"
 NO_TEXT_RIGHTS: Final = "Bad Request: not enough rights to send text messages to the chat"
 NO_PHOTO_RIGHTS: Final = "Bad Request: not enough rights to send photos to the chat"
 NO_DOCUMENT_RIGHTS: Final = "Bad Request: not enough rights to send documents to the chat"
+#: Animations need ``can_send_other_messages``: "True, if the user is allowed to send
+#: animations, games, stickers and use inline bots"
+#: (https://core.telegram.org/bots/api#chatpermissions).
+NO_ANIMATION_RIGHTS: Final = "Bad Request: not enough rights to send animations to the chat"
+#: sendAnimation: "Bots can currently send animation files of up to 50 MB in size"
+#: (https://core.telegram.org/bots/api#sendanimation); a bigger upload is refused
+#: as every oversized request is, with 413.
+ANIMATION_SIZE_LIMIT: Final = 50 * 1024 * 1024
+#: The fake reads animations with Pillow, so it takes GIFs only (Telegram also
+#: takes H.264/MPEG-4 video without sound); anything else is refused in its own words.
+NOT_A_GIF: Final = "Bad Request: fake_api models GIF animations only"
 #: The fields of ChatPermissions (https://core.telegram.org/bots/api#chatpermissions).
 PERMISSIONS: Final = (
     "can_send_messages",
@@ -126,13 +137,21 @@ POLL_CONFLICT: Final = (
 )
 
 TEXT_LIMIT: Final = 4096
+#: A media caption has "0-1024 characters after entities parsing"
+#: (https://core.telegram.org/bots/api#sendphoto, #sendanimation, #senddocument).
 CAPTION_LIMIT: Final = 1024
 CALLBACK_DATA_LIMIT: Final = 64
 BUTTON_LIMIT: Final = 100
 ALERT_LIMIT: Final = 200
 UPLOAD_LIMIT: Final = 50 * 1024 * 1024
+#: The permission each kind of media needs from a group (ChatPermissions).
+MEDIA_RIGHTS: Final = {
+    "photo": "can_send_photos",
+    "document": "can_send_documents",
+    "animation": "can_send_other_messages",
+}
 
-SEND_METHODS: Final = frozenset({"sendMessage", "sendPhoto", "sendDocument"})
+SEND_METHODS: Final = frozenset({"sendMessage", "sendPhoto", "sendDocument", "sendAnimation"})
 EDIT_METHODS: Final = frozenset(
     {"editMessageText", "editMessageCaption", "editMessageMedia", "editMessageReplyMarkup"}
 )
@@ -642,7 +661,7 @@ class Call:
 class StoredFile:
     """A file the bot uploaded (kept byte for byte) and the ids Telegram gave it."""
 
-    kind: str  # "photo" | "document"
+    kind: str  # "photo" | "document" | "animation"
     data: bytes
     file_id: str
     file_unique_id: str
@@ -650,6 +669,10 @@ class StoredFile:
     file_name: str | None = None
     mime_type: str | None = None
     file_path: str = ""
+    #: an animation's frame size and length in seconds
+    width: int = 0
+    height: int = 0
+    duration: int = 0
 
     def document(self) -> Json:
         """The Document object for this file."""
@@ -663,6 +686,15 @@ class StoredFile:
         if self.mime_type:
             doc["mime_type"] = self.mime_type
         return doc
+
+    def animation(self) -> Json:
+        """The Animation object for this file (https://core.telegram.org/bots/api#animation)."""
+        return {
+            **self.document(),
+            "width": self.width,
+            "height": self.height,
+            "duration": self.duration,
+        }
 
 
 @dataclass
@@ -705,7 +737,7 @@ class StoredMessage:
     sender: Json
     chat: Json
     date: int
-    kind: str  # "text" | "photo" | "document" | "service"
+    kind: str  # "text" | "photo" | "document" | "animation" | "service"
     text: str | None = None
     caption: str | None = None
     entities: list[Json] = field(default_factory=list)
@@ -729,6 +761,11 @@ class StoredMessage:
     def photo(self) -> bytes | None:
         """Raw bytes of the photo the message shows now."""
         return self.file.data if self.file and self.file.kind == "photo" else None
+
+    @property
+    def animation(self) -> bytes | None:
+        """Raw bytes of the animation the message shows now, as the bot uploaded it."""
+        return self.file.data if self.file and self.file.kind == "animation" else None
 
     @property
     def content(self) -> str | None:
@@ -794,11 +831,15 @@ class StoredMessage:
             msg["text"] = self.text
             if self.entities:
                 msg["entities"] = self.entities
-        elif self.kind in ("photo", "document") and self.file is not None:
+        elif self.kind in ("photo", "document", "animation") and self.file is not None:
             if self.kind == "photo":
                 msg["photo"] = self.file.sizes
             else:
                 msg["document"] = self.file.document()
+            if self.kind == "animation":
+                # "For backward compatibility, when this field is set, the document
+                # field will also be set" (https://core.telegram.org/bots/api#message).
+                msg["animation"] = self.file.animation()
             if self.caption:
                 msg["caption"] = self.caption
                 if self.entities:
@@ -1089,6 +1130,7 @@ class FakeTelegram:
             "sendMessage": self._send_message,
             "sendPhoto": self._send_photo,
             "sendDocument": self._send_document,
+            "sendAnimation": self._send_animation,
             "editMessageText": self._edit_message_text,
             "editMessageCaption": self._edit_message_caption,
             "editMessageMedia": self._edit_message_media,
@@ -1562,6 +1604,11 @@ class FakeTelegram:
         """Raw bytes of every image shown in a chat (sends and edits), in order."""
         return list(self._chat_photos.get(chat_id, []))
 
+    def animations(self, chat_id: int) -> list[StoredMessage]:
+        """The bot's animation messages in a chat, oldest first (``.animation``: the
+        bytes uploaded, ``.caption``)."""
+        return [m for m in self.messages(chat_id) if m.kind == "animation"]
+
     def alerts(self, user_id: int) -> list[str]:
         """Texts the bot answered to this user's presses (answers without text skipped)."""
         return [
@@ -1929,6 +1976,7 @@ class FakeTelegram:
                         "can_send_messages": NO_TEXT_RIGHTS,
                         "can_send_photos": NO_PHOTO_RIGHTS,
                         "can_send_documents": NO_DOCUMENT_RIGHTS,
+                        "can_send_other_messages": NO_ANIMATION_RIGHTS,
                     }[right]
                 )
         return chat
@@ -2098,8 +2146,45 @@ class FakeTelegram:
         self._file_paths[stored.file_path] = stored
         return stored
 
+    def _upload_animation(self, data: bytes, filename: str | None) -> StoredFile:
+        if not data:
+            raise bad_request("Bad Request: file must be non-empty")
+        if len(data) > ANIMATION_SIZE_LIMIT:
+            raise ApiError(413, "Request Entity Too Large")
+        try:
+            with Image.open(io.BytesIO(data)) as image:
+                if image.format != "GIF":
+                    raise bad_request(NOT_A_GIF)
+                width, height = image.size
+                milliseconds = 0
+                for frame in range(getattr(image, "n_frames", 1)):
+                    image.seek(frame)
+                    milliseconds += int(image.info.get("duration", 0))
+        except ApiError:
+            raise
+        except Exception as exc:  # Pillow raises many types for garbage input
+            raise bad_request(NOT_A_GIF) from exc
+        file_id, unique_id = self._new_file_ids("CgACAgIAAxkDAAI")
+        # Telegram turns an uploaded GIF into an MPEG-4 video; the fake keeps the
+        # upload byte for byte, so that tests can read its frames back.
+        stored = StoredFile(
+            "animation",
+            data,
+            file_id,
+            unique_id,
+            file_name=filename,
+            mime_type="image/gif",
+            width=width,
+            height=height,
+            duration=round(milliseconds / 1000),
+        )
+        stored.file_path = f"animations/file_{len(self._file_paths)}.gif"
+        self._files[file_id] = stored
+        self._file_paths[stored.file_path] = stored
+        return stored
+
     def _input_file(self, value: Any, key: str, kind: str, files: dict[str, bytes]) -> StoredFile:
-        """Resolve a photo/document parameter: ``attach://name``, a direct part, or a file_id."""
+        """Resolve a media parameter: ``attach://name``, a direct part, or a file_id."""
         data: bytes | None = None
         name: str | None = None
         if isinstance(value, str) and value.startswith("attach://"):
@@ -2122,6 +2207,8 @@ class FakeTelegram:
             raise bad_request(f"Bad Request: there is no {kind} in the request")
         if len(data) > UPLOAD_LIMIT:
             raise ApiError(413, "Request Entity Too Large")
+        if kind == "animation":
+            return self._upload_animation(data, name)
         return self._upload_photo(data) if kind == "photo" else self._upload_document(data, name)
 
     def _editable(self, params: Json, not_found: str = EDIT_NOT_FOUND) -> StoredMessage:
@@ -2323,9 +2410,7 @@ class FakeTelegram:
 
     def _send_media(self, params: Json, files: dict[str, bytes], kind: str) -> Json:
         chat_id = self._chat_id(params)
-        chat = self._writable_chat(
-            chat_id, "can_send_photos" if kind == "photo" else "can_send_documents"
-        )
+        chat = self._writable_chat(chat_id, MEDIA_RIGHTS[kind])
         self._check_topic(chat_id, params.get("message_thread_id"))
         caption, entities = self._text(params, "caption", CAPTION_LIMIT, None)
         markup = self._check_markup(params.get("reply_markup"))
@@ -2336,7 +2421,7 @@ class FakeTelegram:
             chat,
             self.bot_user,
             kind,
-            "sendPhoto" if kind == "photo" else "sendDocument",
+            f"send{kind.title()}",
             caption=caption or None,
             entities=entities,
             reply_markup=markup,
@@ -2352,6 +2437,12 @@ class FakeTelegram:
     def _send_document(self, params: Json, files: dict[str, bytes]) -> Json:
         return self._send_media(params, files, "document")
 
+    def _send_animation(self, params: Json, files: dict[str, bytes]) -> Json:
+        # A new animation comes as a multipart upload, else as a file_id of one
+        # (https://core.telegram.org/bots/api#sendanimation); its caption has
+        # "0-1024 characters after entities parsing", as every media caption.
+        return self._send_media(params, files, "animation")
+
     def _edit_message_text(self, params: Json, files: dict[str, bytes]) -> Json:
         msg = self._editable(params)
         text, entities = self._text(params, "text", TEXT_LIMIT, TEXT_EMPTY)
@@ -2366,7 +2457,7 @@ class FakeTelegram:
         msg = self._editable(params)
         caption, entities = self._text(params, "caption", CAPTION_LIMIT, None)
         markup = self._check_markup(params.get("reply_markup"), inline_only=True)
-        if msg.from_bot and msg.kind not in ("photo", "document"):
+        if msg.from_bot and msg.kind not in ("photo", "document", "animation"):
             raise bad_request(NO_CAPTION_TO_EDIT)
         return self._apply_edit(
             msg,

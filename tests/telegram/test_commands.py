@@ -30,11 +30,16 @@ async def test_command_menus_are_set_per_scope_and_language(h: Harness) -> None:
         "hand",
         "rules",
         "stop",
+        "history",
+        "replay",
+        "top",
         "lang",
         "stats",
+        "forget",
         "help",
     ]
     assert "play" not in [c["command"] for c in private_en]
+    assert {"history", "replay", "forget"} <= {c["command"] for c in private_en}
     assert group_ru[0]["description"] == "начать игру в этом чате"
     assert private_en[0]["description"] == "send me my hand again"
 
@@ -161,7 +166,7 @@ async def test_stop_vote_from_the_group(h: Harness) -> None:
     table_id = await quick_game(h)
     await h.say(BORIS, GROUP, "/stop")
     table_msg = [m for m in h.fake.messages(GROUP) if m.photo is not None][-1]
-    assert "Голосование: остановить игру. За: 1 из 3." in (table_msg.content or "")
+    assert "Голосование за остановку игры. За — 1 из 3." in (table_msg.content or "")
     yes = table_msg.button_data("👍 Да")
     answer = await h.press(OUTSIDER, GROUP, table_msg.message_id, yes)
     assert answer["show_alert"]
@@ -200,12 +205,12 @@ async def test_deadline_reminder_auto_move_and_voting_out_an_absent_player(h: Ha
     name = h.fake.user(late).first_name
     assert any(f"У игрока {name} вышло время" in t for t in texts(h, GROUP))
     table_msg = [m for m in h.fake.messages(GROUP) if m.photo is not None][-1]
-    remove = table_msg.button_data(f"🗳 Отдать место {name} боту")
+    remove = table_msg.button_data(f"🗳 Отдать боту место игрока {name}")
     voters = [u for u in SEATS if u != late]
     await h.press(voters[0], GROUP, table_msg.message_id, remove)
     table_msg = h.fake.message(GROUP, table_msg.message_id)
     await h.press(voters[1], GROUP, table_msg.message_id, table_msg.button_data("👍 Да"))
-    assert any("дальше за него играет бот" in t for t in texts(h, GROUP))
+    assert any("дальше на этом месте играет бот" in t for t in texts(h, GROUP))
     h.clock.advance(BOT_DELAY_SECONDS)
     await h.service.run_due()
     await h.settle()

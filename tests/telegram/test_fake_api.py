@@ -16,6 +16,7 @@ from aiogram.client.telegram import TelegramAPIServer
 from aiogram.exceptions import (
     TelegramBadRequest,
     TelegramConflictError,
+    TelegramEntityTooLarge,
     TelegramForbiddenError,
     TelegramRetryAfter,
 )
@@ -33,6 +34,7 @@ from aiogram.types import (
 )
 from PIL import Image
 
+from tests.telegram import fake_api
 from tests.telegram.fake_api import (
     NOT_MODIFIED,
     QUERY_TOO_OLD,
@@ -509,4 +511,59 @@ async def test_documents_and_file_downloads(fake: FakeTelegram, bot: Bot) -> Non
     assert downloaded is not None and downloaded.read() == b"log line\n"
     with pytest.raises(TelegramBadRequest, match="can't use file of type Document as Photo"):
         await bot.send_photo(ANN, sent.document.file_id)
+    assert fake.internal_errors == []
+
+
+def gif(size: tuple[int, int] = (64, 48)) -> bytes:
+    """A GIF of three frames, half a second each."""
+    frames = [Image.new("RGB", size, color) for color in ("red", "green", "blue")]
+    out = io.BytesIO()
+    frames[0].save(out, "GIF", save_all=True, append_images=frames[1:], duration=500, loop=0)
+    return out.getvalue()
+
+
+async def test_send_animation_uploads_checks_the_caption_rights_and_size(
+    fake: FakeTelegram, bot: Bot, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    animation = gif()
+    sent = await bot.send_animation(
+        GROUP,
+        BufferedInputFile(animation, "replay.gif"),
+        caption="<b>Replay</b>",
+        parse_mode="HTML",
+    )
+    assert sent.animation is not None and sent.document is not None and sent.caption == "Replay"
+    assert (sent.animation.width, sent.animation.height, sent.animation.duration) == (64, 48, 2)
+    # A multipart upload; the fake keeps it byte for byte, with its caption.
+    assert list(fake.calls_to("sendAnimation")[0].files.values()) == [animation]
+    (stored,) = fake.animations(GROUP)
+    assert stored.animation == animation and stored.caption == "Replay"
+    # The caption's limit counts the text after parsing, not the markup.
+    long_markup = "<b>" + "x" * 1024 + "</b>"
+    again = await bot.send_animation(
+        ANN, sent.animation.file_id, caption=long_markup, parse_mode="HTML"
+    )
+    assert again.animation is not None
+    assert again.animation.file_unique_id == sent.animation.file_unique_id
+    with pytest.raises(TelegramBadRequest) as exc:
+        await bot.send_animation(ANN, sent.animation.file_id, caption="x" * 1025)
+    assert exc.value.message == "Bad Request: message caption is too long"
+    with pytest.raises(TelegramBadRequest, match="wrong file identifier"):
+        await bot.send_animation(ANN, "replay.gif")
+    # Animations need their own permission in a group; an administrator has it.
+    fake.set_permissions(GROUP, can_send_other_messages=False)
+    assert await bot.send_animation(GROUP, sent.animation.file_id)
+    fake.group(GROUP).bot_status = "member"
+    with pytest.raises(TelegramBadRequest) as exc:
+        await bot.send_animation(GROUP, BufferedInputFile(animation, "replay.gif"))
+    assert exc.value.message == "Bad Request: not enough rights to send animations to the chat"
+    assert await bot.send_photo(GROUP, BufferedInputFile(png("red"), "a.png")), "photos may"
+    fake.block(BOB)
+    with pytest.raises(TelegramForbiddenError, match="blocked"):
+        await bot.send_animation(BOB, sent.animation.file_id)
+    # Over the size bots may send (50 MB, lowered here): 413, as every oversized request.
+    monkeypatch.setattr(fake_api, "ANIMATION_SIZE_LIMIT", len(animation) - 1)
+    with pytest.raises(TelegramEntityTooLarge):
+        await bot.send_animation(ANN, BufferedInputFile(animation, "replay.gif"))
+    assert len(fake.animations(GROUP)) == 2 and len(fake.animations(ANN)) == 1
     assert fake.internal_errors == []

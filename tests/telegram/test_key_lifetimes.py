@@ -9,14 +9,23 @@ from bot.core.tables import Status
 from tests.telegram.conftest import BORIS, GROUP, VIKA, Harness, quick_game
 from tests.telegram.test_failures import move
 
-#: Keys without a TTL by design, as the store's docstring explains.
-KEPT = re.compile(r"^(stats|lang|flag|deck:saved):|^\{s:\d+\}:due$|^pending:tg$|^migrated:")
+#: Keys without a TTL by design, as the store's docstring explains (ratings and
+#: leaderboards: ``bot.core.ratings``).
+KEPT = re.compile(
+    r"^(stats|lang|flag|deck:saved):|^\{s:\d+\}:due$|^pending:tg$|^migrated:"
+    r"|^\{r:[a-z]+\}:(ratings|names|chat:.+)$"
+)
 
 
 async def lifetimes(h: Harness) -> dict[str, int]:
     prefix = h.store.prefix
     keys = [k async for k in h.store.redis.scan_iter(match=f"{prefix}*", count=500)]
     return {k.removeprefix(prefix): await h.store.redis.ttl(k) for k in keys}
+
+
+def forever(keys: dict[str, int]) -> list[str]:
+    """The keys of :func:`lifetimes` that would stay for ever though not kept on purpose."""
+    return sorted(k for k, ttl in keys.items() if ttl == -1 and not KEPT.search(k))
 
 
 async def test_every_key_ends_with_its_table_or_is_kept_on_purpose(h: Harness) -> None:
@@ -32,8 +41,7 @@ async def test_every_key_ends_with_its_table_or_is_kept_on_purpose(h: Harness) -
     table_key = h.store.table_key(table_id).removeprefix(h.store.prefix)
     table_ttl = keys[table_key]
     assert 0 < table_ttl <= h.store.finished_ttl
-    forever = sorted(k for k, ttl in keys.items() if ttl == -1 and not KEPT.search(k))
-    assert forever == [], "keys that would stay for ever"
+    assert forever(keys) == [], "keys that would stay for ever"
     outliving = sorted(
         k for k, ttl in keys.items() if k.startswith(table_key) and ttl > table_ttl + 1
     )

@@ -67,7 +67,7 @@ async def test_a_whole_game_alone_against_the_computer_in_the_private_chat(h: Ha
     assert "🏆" in (photos[0].content or "") + (photos[1].content or "")
     assert not any("Ваш ход" in (m.content or "") for m in h.fake.messages(ANYA))
     # The computer's moves are its own: nobody is told "the bot moved for" them.
-    assert not any("Бот сходил" in (m.content or "") for m in h.fake.messages(ANYA))
+    assert not any("сделал бот" in (m.content or "") for m in h.fake.messages(ANYA))
     assert "Ada 🤖" in (photos[0].content or "")
 
 

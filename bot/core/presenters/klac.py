@@ -10,7 +10,7 @@ from games.core.errors import InvalidCard
 from games.klac.cards import parse_card
 
 # Each colour also has its own shape, so the text reads without colour vision;
-# the pictures draw the same shapes (render/klac.py).
+# the pictures draw the same shapes (render/klac/cards.py).
 COLOUR_MARKS = {"B": "🔵", "O": "🔶", "G": "🟩"}
 
 

@@ -56,6 +56,8 @@ TABLE_OPTIONS = (
     OptionSpec("on_timeout", Timeout.AUTO.value, tuple(t.value for t in Timeout)),
     OptionSpec("hints", "on", ("on", "off")),
     OptionSpec("pace", "normal", tuple(PACE_SECONDS)),
+    # Last, so the other options keep their lobby buttons' numbers.
+    OptionSpec("replay_hands", "off", ("off", "on")),
 )
 
 

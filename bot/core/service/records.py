@@ -23,6 +23,12 @@ class RecordService(DeadlineService):
         """One of the chat's finished games, if it is still kept."""
         return await self.history.get(chat, table_id)
 
+    async def last_game(self, chat: str) -> str:
+        """The game last finished in the chat (Klac! when none was): what
+        ``/top`` shows by default."""
+        entries = await self.finished_games(chat, 1)
+        return entries[0].game if entries else "klac"
+
     @guarded
     async def leaderboard(self, game: str, chat: str, count: int = 10) -> list[Standing]:
         """The chat's best players in ``game`` by rating."""

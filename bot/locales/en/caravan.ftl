@@ -14,21 +14,36 @@ caravan-choice-discard = 🗑 Discard
 caravan-choice-confirm-discard = ✅ Discard { $card }
 caravan-choice-disband = 💨 Disband a caravan
 caravan-choice-confirm-disband = ✅ Disband caravan { $n }
-error-caravan-all-full = Every card of that caravan already holds { $max } face cards; only a Jack may still go on.
+error-caravan-all-full = Every card of that caravan already holds { $max } { $max ->
+    [one] face card
+   *[other] face cards
+}; only a Jack may still go on.
 error-caravan-bad-arity = That move is not valid.
 error-caravan-bad-caravan = That is not a caravan.
 error-caravan-card-not-in-hand = That card is not in your hand.
-error-caravan-custom-decks = Own decks must be given as two decks, one per player.
+error-caravan-custom-decks = Players’ own decks come as a pair: one deck for each player.
 error-caravan-deck-bad-card = { $card } is not a card.
 error-caravan-deck-bad-set = { $card }: there is no set “{ $set }”; the sets are A, B and C.
 error-caravan-deck-duplicate = { $card } of set { $set } is in the deck twice; the same card may repeat only from different sets.
-error-caravan-deck-few-numerals = A deck needs at least { $min } numeral cards (A, 2–10); this one has { $count }.
+error-caravan-deck-few-numerals = A deck needs at least { $min } { $min ->
+    [one] numeral card
+   *[other] numeral cards
+} (A, 2–10); this one has { $count }.
 error-caravan-deck-not-a-list = A deck is a list of cards.
-error-caravan-deck-too-big = A deck holds at most { $max } cards (three sets); this one has { $count }.
-error-caravan-deck-too-small = A deck needs at least { $min } cards; this one has { $count }.
+error-caravan-deck-too-big = A deck holds at most { $max } { $max ->
+    [one] card
+   *[other] cards
+} (three sets); this one has { $count }.
+error-caravan-deck-too-small = A deck needs at least { $min } { $min ->
+    [one] card
+   *[other] cards
+}; this one has { $count }.
 error-caravan-disband-empty = That caravan is empty: there is nothing to disband.
 error-caravan-empty-caravan = That caravan is empty: it needs a numeral card first.
-error-caravan-face-limit = { $card } already holds { $max } face cards; only a Jack may still go on it.
+error-caravan-face-limit = { $card } already holds { $max } { $max ->
+    [one] face card
+   *[other] face cards
+}; only a Jack may still go on it.
 error-caravan-invalid-card = That is not a card.
 error-caravan-no-such-caravan = There is no such caravan.
 error-caravan-no-such-card = That caravan has no such card.
@@ -54,7 +69,7 @@ error-caravan-wrong-direction = { $card } neither continues the caravan { $direc
    *[C] ♣
 }).
 rules-caravan =
-    Caravan — 2 players, each with an own deck (by default a full 54-card set: 52 cards and 2 jokers). Each player has three caravans facing the opponent’s three. Goal: win two of the three pairs.
+    Caravan — 2 players, each with their own deck (by default a full 54-card set: 52 cards and 2 jokers). Each player has three caravans facing the opponent’s three. Goal: win two of the three pairs.
     Start: 8 cards each (redealt if fewer than 3 are numerals, A–10). Opening round: in turn, put one numeral card on each of your empty caravans — three turns each; no face cards, no discards, no draws.
     Then, each turn, one of: play a card and draw one; discard a card and draw one; disband one of your caravans (no draw).
     Numeral cards (A = 1, 2–10) go only on your own caravans. Never the same value as the last card. From the third card on a card must continue the caravan’s direction (up or down, from its last two cards) or match its suit.
@@ -75,6 +90,6 @@ caravan-event-discard = { $player } discards a card.
 caravan-event-disband = { $player } disbands caravan { $n }.
 caravan-event-redeal = { $player }’s opening hand had fewer than 3 numeral cards and was dealt again.
 caravan-event-empty-hand = { $player } has no cards left and no caravan to disband, and loses the game.
-caravan-event-game-end = 🏁 Game { $game } goes to { $player } (games { $wins }).
-caravan-event-game-start = 🔄 Game { $game } begins; { $player } opens.
+caravan-event-game-end = 🏁 Game { $game } goes to { $player } (score { $wins }).
+caravan-event-game-start = 🔄 Game { $game }: { $player } starts.
 caravan-where = { $player }’s caravan { $n }

@@ -15,7 +15,10 @@ lobby-computer = { $level ->
    *[other] normal
 }
 lobby-computers-hint = No one to play with? The host can add computer players with 🤖.
-option-target = Play to: { $value } points
+option-target = Play to: { $value } { $value ->
+    [one] point
+   *[other] points
+}
 option-turn_seconds = Turn time: { $value }
 option-on_timeout = When time runs out: { $value }
 option-hints = Hints: { $value }
@@ -25,7 +28,13 @@ option-pace = Computer moves: { $value }
 value-pace-fast = fast
 value-pace-normal = every 1.5 s
 value-pace-slow = every 3 s
-option-best_of = Match: best of { $value }
+option-replay_hands = Hands in the replay: { $value }
+value-replay_hands-off = hidden
+value-replay_hands-on = shown once the game is over
+option-best_of = Match: { $value }
+value-best_of-1 = a single game
+value-best_of-3 = best of three games
+value-best_of-5 = best of five games
 option-decks = Decks: { $value }
 value-seconds = { $seconds ->
     [0] no limit
@@ -84,9 +93,9 @@ notice-auto-move = { $reason ->
 notice-seat-to-bot = 🤖 { $seat } left the game; the bot plays their seat from now on.
 notice-turn-overdue = ⏰ { $seat } ran out of time. You can vote to hand their seat to the bot.
 notice-turn-reminder = ⏰ Your turn: { $seconds } s left.
-notice-vote-progress = 🗳 Vote to { $kind }{ $subject ->
-    [none] {""}
-   *[other] : { $subject }
+notice-vote-progress = 🗳 Vote to { $vote ->
+    [remove] hand { $subject }’s seat to the bot
+   *[abort] stop the game
 }: { $yes } of { $total } agree.
 notice-vote-failed = 🗳 The vote to { $kind } failed.
 notice-vote-expired = 🗳 The vote to { $kind } expired.
@@ -109,8 +118,14 @@ error-slow-down = Not so fast: wait a few seconds, then press again.
 error-unavailable = The bot’s storage is not reachable right now. Please try again in a moment.
 error-bad-request = This button is not valid.
 error-already-seated = You are already at this table.
-error-table-full = The table is full ({ $max } players).
-error-not-enough-players = At least { $min } players are needed.
+error-table-full = The table is full ({ $max } { $max ->
+    [one] player
+   *[other] players
+}).
+error-not-enough-players = At least { $min } { $min ->
+    [one] player is
+   *[other] players are
+} needed.
 error-start-too-soon = Only the host can start now; others may start in { $seconds } s.
 error-seat-taken-over = The bot plays your seat now.
 error-vote-open = A vote like that is already open.
@@ -126,7 +141,10 @@ error-game-over = The game is over.
 error-malformed-action = That move is not valid.
 error-invalid-card = That is not a card of this game.
 error-invalid-options = This option value is not allowed ({ $option }).
-error-invalid-seats = This game is for { $min }–{ $max } players.
+error-invalid-seats = This game is for { $min }–{ $max } { $max ->
+    [one] player
+   *[other] players
+}.
 error-unknown-game = There is no such game.
 error-klac-card-not-in-hand = That card is not in your hand.
 error-klac-colour-mismatch = A card can only cover a stack of its own colour.

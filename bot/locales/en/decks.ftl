@@ -4,7 +4,10 @@ deck-count = Cards: { $count } ({ $sets })
 deck-valid = ✅ The deck is valid.
 deck-invalid = ⚠ Not valid yet:
 deck-saved-none = Saved deck: none — you play the standard deck. Press “Save” to keep this one.
-deck-saved = Saved deck: { $count } cards{ $changed ->
+deck-saved = Saved deck: { $count } { $count ->
+    [one] card
+   *[other] cards
+}{ $changed ->
     [true] ; this draft has unsaved changes.
    *[other] , the same as this draft.
 }
@@ -17,5 +20,8 @@ deck-btn-standard = ↺ Standard deck
 deck-btn-clear = 🗑 Empty
 deck-btn-save = 💾 Save
 deck-btn-forget = ✖ Use the standard deck
-deck-note-save = 💾 Saved: { $count } cards. It will be used in games with own decks.
+deck-note-save = 💾 Saved: { $count } { $count ->
+    [one] card
+   *[other] cards
+}. It will be used in games where everyone plays their own deck.
 deck-note-forget = ✖ Saved deck removed: you play the standard deck again.

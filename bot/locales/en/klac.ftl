@@ -14,7 +14,7 @@ klac-event-play = { $player } → { $target }: { $card }, { $how ->
    *[other] {""}
 }
 klac-event-round-end = 🏁 Round { $round } scores: { $scores }
-klac-event-round-start = 🔄 Round { $round } begins; { $player } starts.
+klac-event-round-start = 🔄 Round { $round }: { $player } starts.
 klac-prompt-0 = Choose a card to play.
 klac-prompt-1 = In front of whom?
 klac-prompt-2 = A new stack, or cover a stack of the same colour?

@@ -3,6 +3,7 @@ history-title = 📜 The last games here:
 history-line = { $n }. { $game } · { $date } · { $players } · 🏆 { $winners }
 history-none = No finished games here yet. Finished games are kept for 90 days.
 history-replay-hint = /replay shows the last one as an animation; /replay with a number, that game.
+history-replay-button = 🎞 { $n }. { $game } · { $date }
 replay-none = Nothing to replay yet: no finished game here (they are kept for 90 days).
 replay-missing = There is no game number { $n } here: /history lists them.
 replay-caption = 🎞 { $game } · { $date } · { $players } · 🏆 { $winners }

@@ -7,6 +7,10 @@ tg-cmd-lang = language: /lang ru or /lang en
 tg-cmd-stats = my games and wins
 tg-cmd-help = what I can do
 tg-cmd-deck = build your own deck (Caravan)
+tg-cmd-history = the last finished games here
+tg-cmd-replay = replay a finished game as an animation
+tg-cmd-top = the best players here, by rating
+tg-cmd-forget = delete what I keep about you
 tg-deck-private = Decks are built in the private chat with me: press the button to open it.
 tg-deck-usage = Decks can be built for: { $games }. Send /deck.
 tg-btn-open-bot = 💬 Open the bot
@@ -28,6 +32,13 @@ tg-open-bot-first = First open a private chat with me and press Start, so I can 
 tg-start-needs-private = These players must open a private chat with me first (the “Open the bot” button): { $players }
 tg-lang-usage = Send /lang ru or /lang en.
 tg-lang-set = ✅ I will speak English here.
+tg-replay-usage = Send /replay for the last game, or /replay with the game’s number in /history (1 to { $max }).
+tg-replay-expired = This game is no longer kept: finished games are kept for 90 days.
+tg-replay-gone = This game is not among the ones kept in this chat: /history lists them.
+tg-replay-busy = 🎞 A replay is already being drawn here: it will be posted in a few seconds.
+tg-replay-no-rights = I can’t post the replay: this group doesn’t let me send GIFs. An admin can allow that in the group’s permissions or make me an admin.
+tg-replay-failed = I could not draw the replay of this game.
+tg-top-usage = Send /top, or /top with a game: { $games }.
 tg-help =
     I run board games in this chat. Each player gets their cards from me privately and moves with buttons; the table is a picture that updates after every move.
     /play — start a game (a lobby appears: press “Join”; the host may add 🤖 computer players). In the private chat with me: a game against the computer
@@ -35,5 +46,9 @@ tg-help =
     /rules — the rules
     /stop — stop the game (by vote)
     /lang ru | /lang en — the language of this chat (in private: yours)
-    /stats — your games and wins
+    /stats — your games, wins and ratings
     /deck — build your own deck (in the private chat)
+    /history — the last finished games here, with buttons to replay them
+    /replay — the last game as an animation (/replay 2 — the second in /history)
+    /top — the best players here by rating (/top klac — in Klac!)
+    /forget — delete your statistics, ratings, language choices and decks everywhere; sent by a chat’s admin (or in the private chat), it also deletes the chat’s finished games, leaderboards and language

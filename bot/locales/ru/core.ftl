@@ -3,19 +3,22 @@ game-klac = Клац!
 
 ## Лобби
 lobby-title = 🎲 { $game }: новый стол
-lobby-closed = { $game }: набор за этот стол закрыт.
+lobby-closed = { $game }: лобби этого стола закрыто.
 lobby-started = ▶ { $game }: игра началась. Играют: { $players }.
 lobby-finished = 🏁 { $game }: игра окончена. Играли: { $players }.
 lobby-host = (хозяин)
 lobby-seats = Игроков: { $count } (от { $min } до { $max })
-lobby-hint = Нажмите «Сесть», чтобы занять место. Игру начинает хозяин стола; любой игрок может начать через { $grace } с после того, как игроков станет достаточно.
+lobby-hint = Нажмите «Сесть», чтобы занять место. Игру начинает хозяин стола; любой игрок за столом может начать через { $grace } с после того, как игроков станет достаточно.
 lobby-computer = { $level ->
     [easy] слабый
     [strong] сильный
    *[other] средний
 }
 lobby-computers-hint = Не с кем играть? Хозяин стола может добавить компьютерных игроков кнопкой 🤖.
-option-target = Игра до: { $value } очков
+option-target = Игра до: { $value } { $value ->
+    [one] очка
+   *[other] очков
+}
 option-turn_seconds = Время на ход: { $value }
 option-on_timeout = Когда время вышло: { $value }
 option-hints = Подсказки: { $value }
@@ -25,11 +28,13 @@ option-pace = Ходы компьютера: { $value }
 value-pace-fast = быстро
 value-pace-normal = раз в 1,5 с
 value-pace-slow = раз в 3 с
-option-best_of = Матч: до { $value ->
-    [1] одной победы
-    [3] двух побед
-   *[other] трёх побед
-}
+option-replay_hands = Карты игроков в повторе: { $value }
+value-replay_hands-off = скрыты
+value-replay_hands-on = видны после игры
+option-best_of = Матч: { $value }
+value-best_of-1 = одна партия
+value-best_of-3 = до двух побед (из трёх партий)
+value-best_of-5 = до трёх побед (из пяти партий)
 option-decks = Колоды: { $value }
 value-seconds = { $seconds ->
     [0] без ограничения
@@ -63,14 +68,13 @@ btn-hint = 💡 Подсказка
 why-not-title = ❓ Почему нельзя:
 btn-vote-yes = 👍 Да
 btn-vote-no = 👎 Нет
-btn-remove = 🗳 Отдать место { $player } боту
+btn-remove = 🗳 Отдать боту место игрока { $player }
 
 ## Подписи к столу
 caption-turn = ▶ Ходит: { $player }
 caption-winners = 🏆 Игра окончена. { $outcome ->
     [draw] Ничья: { $players }
-    [one] Победитель: { $players }
-   *[other] Победители: { $players }
+   *[other] Победа: { $players }
 }
 caption-aborted = ⛔ Игра остановлена.
 
@@ -82,16 +86,16 @@ seat-game-over = Игра окончена.
 
 ## Объявления в чате
 notice-auto-move = { $reason ->
-    [timeout] ⏰ У игрока { $seat } вышло время; бот сходил за него.
-   *[bot] 🤖 Бот сходил за игрока { $seat }.
+    [timeout] ⏰ У игрока { $seat } вышло время: ход сделал бот.
+   *[bot] 🤖 Ход за игрока { $seat } сделал бот.
 }
-notice-seat-to-bot = 🤖 Игрок { $seat } покинул игру; дальше за него играет бот.
-notice-turn-overdue = ⏰ У игрока { $seat } вышло время. Можно проголосовать, чтобы за него играл бот.
+notice-seat-to-bot = 🤖 Игрок { $seat } выходит из игры: дальше на этом месте играет бот.
+notice-turn-overdue = ⏰ У игрока { $seat } вышло время. Можно проголосовать, чтобы это место занял бот.
 notice-turn-reminder = ⏰ Ваш ход: осталось { $seconds } с.
-notice-vote-progress = 🗳 Голосование: { $kind }{ $subject ->
-    [none] {""}
-   *[other] : { $subject }
-}. За: { $yes } из { $total }.
+notice-vote-progress = 🗳 Голосование { $vote ->
+    [remove] за то, чтобы место игрока { $subject } занял бот
+   *[abort] за остановку игры
+}. За — { $yes } из { $total }.
 notice-vote-failed = 🗳 Голосование «{ $kind }» не прошло.
 notice-vote-expired = 🗳 Время голосования «{ $kind }» истекло.
 notice-game-aborted = ⛔ Игра остановлена голосованием.
@@ -123,7 +127,7 @@ error-not-enough-players = Нужно хотя бы { $min } { $min ->
     [few] игрока
    *[other] игроков
 }.
-error-start-too-soon = Сейчас начать может только хозяин; остальные — через { $seconds } с.
+error-start-too-soon = Сейчас начать может только хозяин стола; остальные — через { $seconds } с.
 error-seat-taken-over = За вас теперь играет бот.
 error-vote-open = Такое голосование уже идёт.
 error-vote-closed = Это голосование закончилось.
@@ -138,7 +142,10 @@ error-game-over = Игра окончена.
 error-malformed-action = Такого хода не бывает.
 error-invalid-card = Такой карты в этой игре нет.
 error-invalid-options = Такое значение настройки недопустимо ({ $option }).
-error-invalid-seats = В эту игру играют от { $min } до { $max } игроков.
+error-invalid-seats = В эту игру играют от { $min } до { $max } { $max ->
+    [one] игрока
+   *[other] игроков
+}.
 error-unknown-game = Такой игры нет.
 error-klac-card-not-in-hand = Этой карты нет у вас на руке.
 error-klac-colour-mismatch = Карту можно положить только на стопку своего цвета.

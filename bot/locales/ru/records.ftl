@@ -3,6 +3,7 @@ history-title = 📜 Последние партии здесь:
 history-line = { $n }. { $game } · { $date } · { $players } · 🏆 { $winners }
 history-none = Здесь ещё нет сыгранных партий. Сыгранные партии хранятся 90 дней.
 history-replay-hint = /replay покажет последнюю партию анимацией; /replay с номером — партию с этим номером.
+history-replay-button = 🎞 { $n }. { $game } · { $date }
 replay-none = Повторять пока нечего: здесь ещё нет сыгранных партий (они хранятся 90 дней).
 replay-missing = Партии с номером { $n } здесь нет: список — в /history.
 replay-caption = 🎞 { $game } · { $date } · { $players } · 🏆 { $winners }

@@ -234,6 +234,12 @@
     }
   }
 
+  // A finished game's replay viewer, through this page's own link.
+  function showReplay(url) {
+    $("replay").hidden = !url;
+    if (url) $("replay").href = url;
+  }
+
   function languageButtons(onPick) {
     for (const button of document.querySelectorAll("button.lang")) {
       button.addEventListener("click", () => onPick(button.dataset.lang));
@@ -382,6 +388,7 @@
       const over = view.status !== "lobby" && view.status !== "playing";
       $("again-box").hidden = !over;
       $("stop").hidden = over;
+      showReplay(view.replay);
     }
     const run = live(refresh);
 
@@ -443,6 +450,7 @@
         drawLog($("log"), view.public.log);
         const over = view.public.status !== "lobby" && view.public.status !== "playing";
         $("stop").hidden = over;
+        showReplay(view.public.replay);
       }
       reportHeight();
     }
@@ -474,5 +482,8 @@
     languageButtons((lang) => { window.location.search = "?lang=" + lang; });
   }
 
-  ({ home, room, panel, missing })[config.page]();
+  // A page with a script of its own (the replay viewer) draws with these.
+  window.playground = { config, el, languageButtons };
+  const pages = { home, room, panel, missing };
+  if (pages[config.page]) pages[config.page]();
 })();

@@ -1,0 +1,285 @@
+"""Commands for what is kept after the games: /history (with a replay button per
+game), /replay, /top, /forget, and the presses of the replay buttons.
+
+The texts and the rules are the core's (:mod:`bot.core.record_screens`,
+:class:`~bot.core.service.records.RecordService`), as in Discord. A replay is
+drawn off the event loop (:func:`bot.core.replays.draw_off_loop`) in a task of
+the outbox, so the press or command is answered at once, and posted in the
+chat as an animation (GIF) through the chat's queue, after what was said before.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+from dataclasses import dataclass
+
+from aiogram import Bot, F, Router
+from aiogram.enums import ChatType
+from aiogram.exceptions import (
+    TelegramAPIError,
+    TelegramBadRequest,
+    TelegramForbiddenError,
+    TelegramMigrateToChat,
+)
+from aiogram.filters import Command, CommandObject
+from aiogram.types import (
+    BufferedInputFile,
+    CallbackQuery,
+    ChatMemberAdministrator,
+    ChatMemberOwner,
+    Message,
+)
+
+from bot.core import record_screens
+from bot.core.history import KEEP_SECONDS, Finished
+from bot.core.names import clip
+from bot.core.replays import draw_off_loop
+from bot.core.screen_base import Button
+from bot.core.screen_sync import Gate
+from bot.telegram import ids
+from bot.telegram.commands import where
+from bot.telegram.context import Frontend
+from bot.telegram.markup import CAPTION_LIMIT, keyboard
+from bot.telegram.publisher import TOPIC_CLOSED
+from games import registry
+
+log = logging.getLogger("bot.telegram")
+
+#: Games /history lists, and so the numbers /replay takes (as in Discord).
+LISTED = 10
+#: Telegram's answer to an animation in a group that forbids them to the bot
+#: (the ``can_send_other_messages`` permission).
+NO_ANIMATION_RIGHTS = "not enough rights to send animations"
+
+#: A replay button's callback data, ``h:ID:WHEN``: the table and when it finished,
+#: in whole seconds (31 bytes at most, within Telegram's 64). No core token starts
+#: with ``h`` (:mod:`bot.core.tokens`), so this router takes these presses before
+#: the buttons' router would refuse them. WHEN tells a game that has expired from
+#: one that is not this chat's.
+REPLAY_DATA = re.compile(r"h:([A-Za-z0-9_-]{4,16}):(\d{1,12})")
+
+
+@dataclass(frozen=True)
+class ReplayButton:
+    """What a replay button names: a finished game of the chat it is pressed in."""
+
+    table_id: str
+    finished: int
+
+    @classmethod
+    def of(cls, entry: Finished) -> ReplayButton:
+        """The button of a finished game."""
+        return cls(entry.id, int(entry.finished_at))
+
+    @classmethod
+    def decode(cls, data: str | None) -> ReplayButton | None:
+        """The button of some callback data, or ``None`` when it is not one (forged)."""
+        match = REPLAY_DATA.fullmatch(data or "")
+        return None if match is None else cls(match[1], int(match[2]))
+
+    def encode(self) -> str:
+        """The callback data."""
+        return f"h:{self.table_id}:{self.finished}"
+
+    def matches(self, entry: Finished) -> bool:
+        """Whether ``entry`` is the game this button was made for."""
+        return entry.id == self.table_id and int(entry.finished_at) == self.finished
+
+
+class Replays:
+    """Draws replays and posts them; one at a time per chat in this process, since
+    each takes seconds of a worker's time and a press costs the presser nothing."""
+
+    def __init__(self) -> None:
+        self._drawing: set[str] = set()
+
+    def busy(self, chat: str) -> bool:
+        """Whether a replay is being drawn for ``chat``."""
+        return chat in self._drawing
+
+    def start(self, frontend: Frontend, chat: str, entry: Finished, lang: str) -> None:
+        """Draw ``entry`` in the background and post it in ``chat`` (not :meth:`busy`)."""
+        self._drawing.add(chat)
+        caption = clip(record_screens.replay_caption(frontend.i18n, lang, entry), CAPTION_LIMIT)
+        frontend.publisher.outbox.spawn(self._draw(frontend, chat, entry, caption, lang))
+
+    async def _draw(
+        self, frontend: Frontend, chat: str, entry: Finished, caption: str, lang: str
+    ) -> None:
+        try:
+            replay = await draw_off_loop(entry)
+        except Exception:
+            # A record the game can no longer replay (its rules changed since):
+            # the chat is told, rather than left waiting.
+            log.exception("event=replay-failed chat=%s table=%s", chat, entry.id)
+            frontend.publisher.say(chat, frontend.i18n.t(lang, "tg-replay-failed"))
+            return
+        finally:
+            self._drawing.discard(chat)
+        send_animation(frontend, chat, replay.gif, f"replay-{entry.id}.gif", caption, lang)
+
+    async def command(self, message: Message, command: CommandObject, frontend: Frontend) -> None:
+        """``/replay [n]``: game ``n`` of /history (1, the last, by default) as an animation."""
+        chat, lang = await where(message, frontend)
+        i18n, say = frontend.i18n, frontend.publisher.say
+        number = _number(command.args)
+        if number is None:
+            say(chat, i18n.t(lang, "tg-replay-usage", max=LISTED))
+            return
+        entries = await frontend.service.finished_games(chat, LISTED)
+        if not entries:
+            say(chat, i18n.t(lang, "replay-none"))
+        elif number > len(entries):
+            say(chat, i18n.t(lang, "replay-missing", n=number))
+        elif self.busy(chat):
+            say(chat, i18n.t(lang, "tg-replay-busy"))
+        else:
+            say(chat, i18n.t(lang, "replay-drawing"))
+            self.start(frontend, chat, entries[number - 1], lang)
+
+    async def pressed(self, query: CallbackQuery, frontend: Frontend) -> None:
+        """A replay button: the game is posted in the chat of the button's message.
+
+        A press that names no game of that chat (forged, from another chat's
+        list, or of a game since forgotten) changes nothing and says so in an
+        alert, as does a press on a game that has expired."""
+        lang = await frontend.user_lang(query.from_user)
+        i18n = frontend.i18n
+        button = ReplayButton.decode(query.data)
+        message = query.message
+        if button is None or not isinstance(message, Message):
+            await query.answer(i18n.t(lang, "error-bad-request"), show_alert=True)
+            return
+        chat = ids.message_chat_key(message)
+        entry = await frontend.service.finished_game(chat, button.table_id)
+        if entry is None or not button.matches(entry):
+            expired = entry is None and button.finished + KEEP_SECONDS <= frontend.service.clock()
+            refusal = "tg-replay-expired" if expired else "tg-replay-gone"
+            await query.answer(i18n.t(lang, refusal), show_alert=True)
+            return
+        if self.busy(chat):
+            await query.answer(i18n.t(lang, "tg-replay-busy"))
+            return
+        # The replay is for the whole chat: its caption is in the chat's language.
+        private = message.chat.type == ChatType.PRIVATE
+        self.start(frontend, chat, entry, lang if private else await frontend.chat_lang(chat))
+        await query.answer(i18n.t(lang, "replay-drawing"))
+
+
+def send_animation(
+    frontend: Frontend, chat: str, gif: bytes, filename: str, caption: str, lang: str
+) -> None:
+    """Queue a GIF to a chat (or forum topic) as an animation; what can go wrong
+    with it is handled as for a plain message, and a group that forbids GIFs is
+    told so."""
+    publisher = frontend.publisher
+    chat_id, thread_id = ids.parse_chat_key(chat)
+
+    async def call(gate: Gate) -> None:
+        try:
+            await publisher.bot.send_animation(
+                chat_id,
+                BufferedInputFile(gif, filename=filename),
+                caption=caption,
+                message_thread_id=thread_id,
+            )
+        except TelegramMigrateToChat as exc:
+            await publisher.migrate(chat_id, exc.migrate_to_chat_id)
+            moved = ids.chat_key(exc.migrate_to_chat_id)
+            send_animation(frontend, moved, gif, filename, caption, lang)
+        except TelegramBadRequest as exc:
+            if NO_ANIMATION_RIGHTS in exc.message.lower():
+                publisher.say(chat, frontend.i18n.t(lang, "tg-replay-no-rights"))
+            elif TOPIC_CLOSED in exc.message:
+                log.info("event=topic-closed chat=%s thread=%s", chat_id, thread_id)
+            else:
+                raise
+        except TelegramForbiddenError as exc:
+            log.warning("event=unreachable chat=%s error=%s", chat_id, exc.message)
+
+    publisher.outbox.put(chat_id, call)
+
+
+def _number(args: str | None) -> int | None:
+    """The game number of ``/replay [n]`` (1 when none is given); ``None`` when
+    it is not a number /history shows."""
+    text = (args or "").strip()
+    if not text:
+        return 1
+    if not text.isdecimal() or not 1 <= int(text) <= LISTED:
+        return None
+    return int(text)
+
+
+async def history(message: Message, frontend: Frontend) -> None:
+    """``/history``: the chat's last finished games, a replay button for each."""
+    chat, lang = await where(message, frontend)
+    i18n = frontend.i18n
+    entries = await frontend.service.finished_games(chat, LISTED)
+    rows = tuple(
+        (Button(record_screens.replay_button(i18n, lang, n, e), ReplayButton.of(e).encode()),)
+        for n, e in enumerate(entries, start=1)
+    )
+    frontend.publisher.say(chat, record_screens.history(i18n, lang, entries), keyboard(rows))
+
+
+async def top(message: Message, command: CommandObject, frontend: Frontend) -> None:
+    """``/top [game]``: the chat's best players in a game by rating; the game last
+    finished in the chat by default."""
+    chat, lang = await where(message, frontend)
+    i18n = frontend.i18n
+    name = (command.args or "").strip().lower()
+    if name and name not in registry.names():
+        games = ", ".join(f"{g} ({i18n.t(lang, f'game-{g}')})" for g in registry.names())
+        frontend.publisher.say(chat, i18n.t(lang, "tg-top-usage", games=games))
+        return
+    if not name:
+        name = await frontend.service.last_game(chat)
+    standings = await frontend.service.leaderboard(name, chat)
+    frontend.publisher.say(chat, record_screens.top(i18n, lang, name, standings))
+
+
+async def forget(message: Message, frontend: Frontend, bot: Bot) -> None:
+    """``/forget``: the sender's statistics, ratings, language choices and decks
+    everywhere; and the chat's finished games, leaderboards and language when
+    the sender may decide for the chat (its admin, or anyone in their private
+    chat), as in Discord."""
+    user = message.from_user
+    assert user is not None
+    chat, lang = await where(message, frontend)
+    admin = message.chat.type == ChatType.PRIVATE or await _is_admin(bot, message, user.id)
+    await frontend.service.forget(ids.player_key(user.id), chat if admin else None)
+    i18n = frontend.i18n
+    said = [
+        i18n.t(lang, "forget-done"),
+        i18n.t(lang, "forget-done-chat" if admin else "forget-not-chat"),
+    ]
+    frontend.publisher.say(chat, "\n".join(said))
+
+
+async def _is_admin(bot: Bot, message: Message, user_id: int) -> bool:
+    """Whether the sender administers the group the message was written in."""
+    if message.sender_chat is not None and message.sender_chat.id == message.chat.id:
+        # An anonymous administrator writes as the group itself: only admins can.
+        return True
+    try:
+        member = await bot.get_chat_member(message.chat.id, user_id)
+    except TelegramAPIError as exc:
+        # Unsure: the chat's records stay, the person's own are deleted anyway.
+        log.warning("event=admin-check-failed chat=%s error=%s", message.chat.id, exc)
+        return False
+    return isinstance(member, ChatMemberAdministrator | ChatMemberOwner)
+
+
+def make_router() -> Router:
+    """A fresh router with this module's handlers (one per dispatcher); it must
+    come before the buttons' router, which refuses every press it cannot decode."""
+    router = Router(name="records")
+    replays = Replays()
+    router.message.register(history, Command("history"))
+    router.message.register(replays.command, Command("replay"))
+    router.message.register(top, Command("top"))
+    router.message.register(forget, Command("forget"))
+    router.callback_query.register(replays.pressed, F.data.startswith("h:"))
+    return router
