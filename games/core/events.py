@@ -36,3 +36,14 @@ class Event:
 
 def _copy_data(data: dict[str, Any]) -> dict[str, Any]:
     return {key: list(value) if isinstance(value, list) else value for key, value in data.items()}
+
+
+def copy_nested(data: dict[str, Any]) -> dict[str, Any]:
+    """Event data (as ``Event.seen_by`` gives it) with lists of lists copied too,
+    for games whose events hold cells or rolls as lists of lists."""
+    return {
+        key: [list(v) if isinstance(v, list) else v for v in value]
+        if isinstance(value, list)
+        else value
+        for key, value in data.items()
+    }

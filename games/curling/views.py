@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from games.core.events import copy_nested
 from games.curling.actions import board, l2_limit, offered_combos, throw_limit
 from games.curling.checks import Throw
 from games.curling.combos import Combo
@@ -65,7 +66,7 @@ def table_view(game: str, state: CurlingState, seat: int | None) -> dict[str, An
         "last": None if state.last is None else last_view(state.last),
         "over": state.phase == OVER,
         "winners": list(state.winners),
-        "events": [_deep_copy(event.seen_by(seat)) for event in state.events],
+        "events": [copy_nested(event.seen_by(seat)) for event in state.events],
     }
     if seat is not None:
         out["you"] = seat
@@ -131,14 +132,4 @@ def _combo_view(combo: Combo) -> dict[str, Any]:
         "name": combo.name,
         "numbers": None if combo.numbers is None else list(combo.numbers),
         "power": combo.power,
-    }
-
-
-def _deep_copy(data: dict[str, Any]) -> dict[str, Any]:
-    """Event data with nested lists copied too (``rolls`` is a list of lists)."""
-    return {
-        key: [list(v) if isinstance(v, list) else v for v in value]
-        if isinstance(value, list)
-        else value
-        for key, value in data.items()
     }

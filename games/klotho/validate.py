@@ -45,7 +45,7 @@ DECK = frozenset(make_deck(RANKS_36))
 PHASES = (PLACEMENT, MAIN, OVER)
 FULL_TIES = (EXTRA_TOURS, SHARED_VICTORY)
 SCORINGS = (SCORING_AUTO, SCORING_CLAIM)
-#: Kinds of ``last`` (the cell actions of ``games.klotho.game``).
+#: Kinds of ``last`` (the cell actions of ``games.klotho.actions``).
 LAST_KINDS = ("place", "move", "turn", "replace")
 
 

@@ -15,7 +15,7 @@ from bot.core.service import BOT_DELAY_SECONDS, TableService
 from bot.core.tables import Table
 from bot.core.tokens import SharedToken
 from games import IllegalAction, registry
-from games.klotho.game import CLAIM_SECONDS
+from games.klotho.actions import CLAIM_SECONDS
 from tests.conftest import FakeClock
 from tests.core.helpers import ALICE, BOB, CAROL, record
 from tests.games.test_klotho_ties_and_claims import two_claims

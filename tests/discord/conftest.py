@@ -36,7 +36,8 @@ from bot.discord.app import DiscordFrontend, build, make_client, sync_commands
 from games import registry
 from games.core.menu import build_menu
 from tests.conftest import FakeClock
-from tests.discord.fake_discord import FakeDiscord, Interaction, StoredMessage
+from tests.discord.fake_discord import FakeDiscord
+from tests.discord.fake_discord_records import Interaction, StoredMessage
 
 Json = dict[str, Any]
 

@@ -14,6 +14,12 @@ makes the next calls to an endpoint answer 429 (with ``retry_after`` and the
 ``Via`` header discord.py needs to treat it as a rate limit rather than a
 Cloudflare ban) or any other error status.
 
+This module holds the Discord side: channels, messages, threads, DMs,
+commands and interactions, and the endpoints that act on them. The HTTP side
+(serving, recording calls, injected failures) is ``fake_discord_http``;
+Discord's error bodies and limits are ``fake_discord_limits``; the stored
+messages and interactions are ``fake_discord_records``.
+
 Behaviour copied from Discord on purpose:
 
 * an interaction can be acknowledged once; a second callback is 400/40060,
@@ -40,321 +46,41 @@ Behaviour copied from Discord on purpose:
 
 from __future__ import annotations
 
-import asyncio
 import itertools
-import json
-import re
-import socket
 import time
-from collections.abc import Callable
-from dataclasses import dataclass, field
 from datetime import UTC, datetime
-from types import TracebackType
-from typing import Any, Final, Self
 
-from aiohttp import BodyPartReader, web
-
-Json = dict[str, Any]
-
-API_PREFIX: Final = "/api/v10"
-EPHEMERAL: Final = 1 << 6
-LOADING: Final = 1 << 7
-
-# Discord's error bodies: (HTTP status, JSON code, message).
-UNAUTHORIZED: Final = (401, 0, "401: Unauthorized")
-NOT_FOUND: Final = (404, 0, "404: Not Found")
-UNKNOWN_MESSAGE: Final = (404, 10008, "Unknown Message")
-UNKNOWN_WEBHOOK: Final = (404, 10015, "Unknown Webhook")
-UNKNOWN_INTERACTION: Final = (404, 10062, "Unknown interaction")
-ALREADY_ACKNOWLEDGED: Final = (400, 40060, "Interaction has already been acknowledged.")
-MISSING_ACCESS: Final = (403, 50001, "Missing Access")
-CANNOT_DM: Final = (403, 50007, "Cannot send messages to this user")
-MISSING_PERMISSIONS: Final = (403, 50013, "Missing Permissions")
-INVALID_WEBHOOK_TOKEN: Final = (401, 50027, "Invalid Webhook Token")
-THREAD_ARCHIVED: Final = (400, 50083, "Thread is archived")
-#: Seconds to send an interaction's initial response, and its token's lifetime
-#: (https://discord.com/developers/docs/interactions/receiving-and-responding#responding-to-an-interaction).
-INITIAL_RESPONSE_SECONDS: Final = 3.0
-TOKEN_SECONDS: Final = 15 * 60
-EMPTY_MESSAGE: Final = (400, 50006, "Cannot send an empty message")
-INVALID_FORM_BODY: Final = (400, 50035, "Invalid Form Body")
-TOO_LARGE: Final = (413, 40005, "Request entity too large")
-
-# Discord's documented limits of messages, components and commands.
-CONTENT_LIMIT: Final = 2000
-ROWS_LIMIT: Final = 5
-ROW_BUTTONS_LIMIT: Final = 5
-SELECT_OPTIONS_LIMIT: Final = 25
-CUSTOM_ID_LIMIT: Final = 100
-BUTTON_LABEL_LIMIT: Final = 80
-OPTION_TEXT_LIMIT: Final = 100
-PLACEHOLDER_LIMIT: Final = 150
-FILE_SIZE_LIMIT: Final = 10 * 1024 * 1024
-COMMAND_NAME_LIMIT: Final = 32
-DESCRIPTION_LIMIT: Final = 100
-CHOICES_LIMIT: Final = 25
-SELECT_TYPES: Final = (3, 5, 6, 7, 8)
-ERRORS_BY_CODE: Final = {
-    e[1]: e
-    for e in (
-        UNKNOWN_MESSAGE,
-        UNKNOWN_WEBHOOK,
-        UNKNOWN_INTERACTION,
-        ALREADY_ACKNOWLEDGED,
-        MISSING_ACCESS,
-        CANNOT_DM,
-        MISSING_PERMISSIONS,
-        EMPTY_MESSAGE,
-        INVALID_WEBHOOK_TOKEN,
-        THREAD_ARCHIVED,
-    )
-}
+from tests.discord.fake_discord_http import Call, FakeServer
+from tests.discord.fake_discord_limits import (
+    ALREADY_ACKNOWLEDGED,
+    CANNOT_DM,
+    EMPTY_MESSAGE,
+    FILE_SIZE_LIMIT,
+    INITIAL_RESPONSE_SECONDS,
+    INVALID_FORM_BODY,
+    INVALID_WEBHOOK_TOKEN,
+    MISSING_ACCESS,
+    THREAD_ARCHIVED,
+    TOKEN_SECONDS,
+    TOO_LARGE,
+    UNKNOWN_INTERACTION,
+    UNKNOWN_MESSAGE,
+    UNKNOWN_WEBHOOK,
+    DiscordError,
+    command_problems,
+    limit_problems,
+)
+from tests.discord.fake_discord_records import (
+    EPHEMERAL,
+    LOADING,
+    Interaction,
+    Json,
+    StoredAttachment,
+    StoredMessage,
+)
 
 
-def limit_problems(body: Json) -> list[str]:
-    """What in a message body (create or edit) breaks Discord's limits."""
-    problems = []
-    content = body.get("content") or ""
-    if len(content) > CONTENT_LIMIT:
-        problems.append(f"content of {len(content)} characters")
-    rows = body.get("components") or []
-    ids = StoredMessage(0, 0, None, {}, components=rows).custom_ids
-    if len(ids) != len(set(ids)):
-        problems.append("a custom id is repeated")
-    if len(rows) > ROWS_LIMIT:
-        problems.append(f"{len(rows)} action rows")
-    for number, row in enumerate(rows):
-        items = row.get("components") or []
-        if row.get("type") != 1 or not items:
-            problems.append(f"row {number} is not an action row with components")
-            continue
-        selects = [i for i in items if i.get("type") in SELECT_TYPES]
-        if selects and len(items) > 1:
-            problems.append(f"row {number}: a select shares its row")
-        if len(items) > ROW_BUTTONS_LIMIT:
-            problems.append(f"row {number}: {len(items)} buttons")
-        for item in items:
-            problems += [f"row {number}: {p}" for p in _component_problems(item)]
-    return problems
-
-
-def _component_problems(item: Json) -> list[str]:
-    problems = []
-    custom_id = item.get("custom_id")
-    if item.get("type") == 2:
-        link = item.get("style") == 5
-        if link != (custom_id is None) or link != ("url" in item):
-            problems.append("a button needs a custom id, or a url if it is a link")
-        if len(item.get("label") or "") > BUTTON_LABEL_LIMIT:
-            problems.append(f"a button label of {len(item['label'])} characters")
-    if custom_id is not None and not 1 <= len(custom_id) <= CUSTOM_ID_LIMIT:
-        problems.append(f"a custom id of {len(custom_id)} characters")
-    if item.get("type") in SELECT_TYPES:
-        options = item.get("options") or []
-        if item.get("type") == 3 and not 1 <= len(options) <= SELECT_OPTIONS_LIMIT:
-            problems.append(f"a select with {len(options)} options")
-        if len({o.get("value") for o in options}) != len(options):
-            problems.append("a select repeats an option value")
-        for option in options:
-            for key in ("label", "value", "description"):
-                if len(option.get(key) or "") > OPTION_TEXT_LIMIT:
-                    problems.append(f"an option {key} of {len(option[key])} characters")
-        if len(item.get("placeholder") or "") > PLACEHOLDER_LIMIT:
-            problems.append("a placeholder over 150 characters")
-    return problems
-
-
-def command_problems(command: Json) -> list[str]:
-    """What in an application command breaks Discord's rules for names and limits."""
-    problems = []
-    names = [command.get("name", ""), *(command.get("name_localizations") or {}).values()]
-    for name in names:
-        if not _command_name_ok(name):
-            problems.append(f"name {name!r}")
-    descriptions = [
-        command.get("description", ""),
-        *(command.get("description_localizations") or {}).values(),
-    ]
-    for text in descriptions:
-        if not 1 <= len(text) <= DESCRIPTION_LIMIT:
-            problems.append(f"description {text!r}")
-    options = command.get("options") or []
-    if len(options) > CHOICES_LIMIT:
-        problems.append(f"{len(options)} options")
-    for option in options:
-        problems += command_problems({k: v for k, v in option.items() if k != "choices"})
-        choices = option.get("choices") or []
-        if len(choices) > CHOICES_LIMIT:
-            problems.append(f"{len(choices)} choices")
-        for choice in choices:
-            labels = [choice.get("name", ""), *(choice.get("name_localizations") or {}).values()]
-            problems += [f"choice {c!r}" for c in labels if not 1 <= len(c) <= OPTION_TEXT_LIMIT]
-    return problems
-
-
-def _command_name_ok(name: str) -> bool:
-    # Discord: ^[-_\p{L}\p{N}\p{sc=Deva}\p{sc=Thai}]{1,32}$, lowercase where a letter has case.
-    return (
-        1 <= len(name) <= COMMAND_NAME_LIMIT
-        and all(c.isalnum() or c in "-_" for c in name)
-        and name == name.lower()
-    )
-
-
-class DiscordError(Exception):
-    """Raised inside a handler: becomes Discord's JSON error response."""
-
-    def __init__(self, error: tuple[int, int, str]) -> None:
-        super().__init__(error[2])
-        self.status, self.code, self.message = error
-
-
-@dataclass
-class Call:
-    """One request the bot made."""
-
-    method: str
-    path: str  # without the /api/v10 prefix
-    query: dict[str, str]
-    json: Any
-    files: list[StoredAttachment]
-    status: int = 0
-
-
-@dataclass
-class StoredAttachment:
-    id: int
-    filename: str
-    data: bytes
-    content_type: str | None = None
-    description: str | None = None
-
-    def to_json(self) -> Json:
-        url = f"https://cdn.discordapp.com/attachments/0/{self.id}/{self.filename}"
-        out: Json = {
-            "id": str(self.id),
-            "filename": self.filename,
-            "size": len(self.data),
-            "url": url,
-            "proxy_url": url,
-        }
-        if self.content_type:
-            out["content_type"] = self.content_type
-        if self.description:
-            out["description"] = self.description
-        return out
-
-
-@dataclass
-class StoredMessage:
-    id: int
-    channel_id: int
-    guild_id: int | None
-    author: Json
-    content: str = ""
-    embeds: list[Json] = field(default_factory=list)
-    components: list[Json] = field(default_factory=list)
-    attachments: list[StoredAttachment] = field(default_factory=list)
-    flags: int = 0
-    webhook_id: int | None = None
-    interaction_id: int | None = None
-    edits: int = 0
-    deleted: bool = False
-    created: datetime = field(default_factory=lambda: datetime.now(UTC))
-    edited: datetime | None = None
-
-    @property
-    def ephemeral(self) -> bool:
-        return bool(self.flags & EPHEMERAL)
-
-    @property
-    def custom_ids(self) -> list[str]:
-        """Every component's ``custom_id``, in order (rows flattened)."""
-        out: list[str] = []
-
-        def walk(items: list[Json]) -> None:
-            for item in items:
-                if "custom_id" in item:
-                    out.append(item["custom_id"])
-                walk(item.get("components", []))
-
-        walk(self.components)
-        return out
-
-    def to_json(self) -> Json:
-        out: Json = {
-            "id": str(self.id),
-            "channel_id": str(self.channel_id),
-            "author": self.author,
-            "content": self.content,
-            "timestamp": self.created.isoformat(),
-            "edited_timestamp": self.edited.isoformat() if self.edited else None,
-            "tts": False,
-            "mention_everyone": False,
-            "mentions": [],
-            "mention_roles": [],
-            "attachments": [a.to_json() for a in self.attachments],
-            "embeds": self.embeds,
-            "components": self.components,
-            "pinned": False,
-            "type": 20 if self.interaction_id else 0,
-            "flags": self.flags,
-        }
-        if self.guild_id is not None:
-            out["guild_id"] = str(self.guild_id)
-        if self.webhook_id is not None:
-            out["webhook_id"] = str(self.webhook_id)
-            out["application_id"] = str(self.webhook_id)
-        return out
-
-
-@dataclass
-class Interaction:
-    """An interaction the harness injected; what the bot did with it."""
-
-    id: int
-    token: str
-    channel_id: int
-    guild_id: int | None
-    message_id: int | None = None  # the message a component sits on
-    callback_type: int | None = None
-    original_id: int | None = None
-    followups: list[int] = field(default_factory=list)
-    answered: asyncio.Event = field(default_factory=asyncio.Event)
-    #: when Discord created it, on the fake's clock
-    created: float = 0.0
-
-
-@dataclass
-class Failure:
-    method: str
-    path: re.Pattern[str]
-    status: int
-    code: int
-    message: str
-    retry_after: float
-    times: int
-
-
-def json_response(
-    data: Any, status: int = 200, headers: dict[str, str] | None = None
-) -> web.Response:
-    """JSON with exactly ``Content-Type: application/json``: discord.py compares the
-    header verbatim and treats anything else (``; charset=utf-8``) as plain text."""
-    return web.Response(
-        body=json.dumps(data).encode(),
-        status=status,
-        headers={"Content-Type": "application/json", **(headers or {})},
-    )
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
-class FakeDiscord:
+class FakeDiscord(FakeServer):
     """The fake server. ``async with FakeDiscord() as fake:`` serves on loopback."""
 
     def __init__(
@@ -363,7 +89,7 @@ class FakeDiscord:
         app_id: int = 1_100_000_000_000_000_001,
         bot_name: str = "Tablebot",
     ) -> None:
-        self.token = token
+        super().__init__(token)
         self.app_id = app_id
         self.bot_user: Json = {
             "id": str(app_id),
@@ -376,7 +102,6 @@ class FakeDiscord:
             "verified": True,
             "mfa_enabled": False,
         }
-        self.calls: list[Call] = []
         self.channels: dict[int, list[StoredMessage]] = {}
         self.guild_of: dict[int, int | None] = {}
         self.interactions: dict[int, Interaction] = {}
@@ -388,14 +113,7 @@ class FakeDiscord:
         self.threads: dict[int, int] = {}  # thread id -> parent channel id
         self.archived: set[int] = set()
         self._offset = 0.0
-        self.internal_errors: list[str] = []
-        self.unhandled: list[str] = []
-        self._failures: list[Failure] = []
         self._ids = itertools.count(1_300_000_000_000_000_000)
-        self._changed = asyncio.Condition()
-        self._runner: web.AppRunner | None = None
-        self.port = 0
-        self._routes: list[tuple[str, re.Pattern[str], Callable[..., Any]]] = []
         for method, pattern, handler in (
             ("GET", r"/users/@me", self._get_me),
             ("GET", r"/oauth2/applications/@me", self._get_app),
@@ -421,32 +139,7 @@ class FakeDiscord:
             ("DELETE", r"/channels/(?P<cid>\d+)/messages/(?P<mid>\d+)", self._delete_message),
             ("PATCH", r"/channels/(?P<cid>\d+)", self._edit_channel),
         ):  # fmt: skip
-            self._routes.append((method, re.compile(pattern + r"\Z"), handler))
-
-    # -- lifecycle ------------------------------------------------------------
-
-    @property
-    def base_url(self) -> str:
-        """What ``discord.http.Route.BASE`` must be set to."""
-        return f"http://127.0.0.1:{self.port}{API_PREFIX}"
-
-    async def __aenter__(self) -> Self:
-        app = web.Application(client_max_size=64 * 1024 * 1024)
-        app.router.add_route("*", API_PREFIX + "/{tail:.*}", self._dispatch)
-        self._runner = web.AppRunner(app, access_log=None)
-        await self._runner.setup()
-        self.port = free_port()
-        await web.TCPSite(self._runner, "127.0.0.1", self.port).start()
-        return self
-
-    async def __aexit__(
-        self,
-        exc_type: type[BaseException] | None,
-        exc: BaseException | None,
-        tb: TracebackType | None,
-    ) -> None:
-        if self._runner is not None:
-            await self._runner.cleanup()
+            self._add_route(method, pattern, handler)
 
     # -- test controls ----------------------------------------------------------
 
@@ -475,29 +168,6 @@ class FakeDiscord:
         """Let ``seconds`` pass for the fake: interaction deadlines and token lifetimes."""
         self._offset += seconds
 
-    def fail(
-        self,
-        method: str,
-        path: str,
-        status: int = 429,
-        *,
-        code: int | None = None,
-        message: str | None = None,
-        retry_after: float = 0.01,
-        times: int = 1,
-    ) -> None:
-        """The next ``times`` calls of ``method`` to a path matching the regex ``path``
-        (without ``/api/v10``) answer ``status``: 429 with ``retry_after`` seconds,
-        403 Missing Permissions by default, or the given ``code``'s error."""
-        if code is None:
-            code = {403: MISSING_PERMISSIONS[1], 404: UNKNOWN_MESSAGE[1]}.get(status, 0)
-        if message is None:
-            known = ERRORS_BY_CODE.get(code)
-            message = known[2] if known else "You are being rate limited."
-        self._failures.append(
-            Failure(method.upper(), re.compile(path), status, code, message, retry_after, times)
-        )
-
     def register_interaction(
         self, iid: int, token: str, channel_id: int, guild_id: int | None, message_id: int | None
     ) -> Interaction:
@@ -523,110 +193,6 @@ class FakeDiscord:
         msg = StoredMessage(self.next_id(), channel_id, guild_id, user, content=content)
         self.channels.setdefault(channel_id, []).append(msg)
         return msg
-
-    def calls_to(self, method: str, path: str) -> list[Call]:
-        """Recorded calls whose path matches the regex ``path`` fully."""
-        pattern = re.compile(path + r"\Z")
-        return [c for c in self.calls if c.method == method and pattern.match(c.path)]
-
-    async def wait_until(self, predicate: Callable[[], bool], timeout: float = 5) -> None:  # noqa: ASYNC109
-        async with asyncio.timeout(timeout), self._changed:
-            await self._changed.wait_for(predicate)
-
-    # -- request plumbing -------------------------------------------------------
-
-    async def _dispatch(self, request: web.Request) -> web.StreamResponse:
-        path = request.path[len(API_PREFIX) :]
-        try:
-            body, files = await self._read_body(request)
-        except Exception as exc:  # the bot sent something we cannot parse
-            self.internal_errors.append(f"{request.method} {path}: {exc!r}")
-            return self._error((400, 50109, "The request body contains invalid JSON."))
-        call = Call(request.method, path, dict(request.query), body, files)
-        self.calls.append(call)
-        response = await self._answer(request, call)
-        call.status = response.status
-        async with self._changed:
-            self._changed.notify_all()
-        return response
-
-    async def _answer(self, request: web.Request, call: Call) -> web.StreamResponse:
-        for failure in self._failures:
-            if (
-                failure.times > 0
-                and failure.method == call.method
-                and failure.path.search(call.path)
-            ):
-                failure.times -= 1
-                return self._failure(failure)
-        for method, pattern, handler in self._routes:
-            match = pattern.match(call.path)
-            if method != call.method or match is None:
-                continue
-            webhook = call.path.startswith(("/interactions/", "/webhooks/"))
-            if not webhook and request.headers.get("Authorization") != f"Bot {self.token}":
-                return self._error(UNAUTHORIZED)
-            try:
-                result = handler(call, **match.groupdict())
-                if result is None:
-                    return web.Response(status=204)
-                return json_response(result)
-            except DiscordError as exc:
-                return self._error((exc.status, exc.code, exc.message))
-            except Exception as exc:
-                self.internal_errors.append(f"{call.method} {call.path}: {exc!r}")
-                return self._error((500, 0, "500: Internal Server Error"))
-        self.unhandled.append(f"{call.method} {call.path}")
-        return self._error(NOT_FOUND)
-
-    @staticmethod
-    def _error(error: tuple[int, int, str]) -> web.Response:
-        status, code, message = error
-        return json_response({"message": message, "code": code}, status=status)
-
-    @staticmethod
-    def _failure(failure: Failure) -> web.Response:
-        if failure.status != 429:
-            return json_response(
-                {"message": failure.message, "code": failure.code}, status=failure.status
-            )
-        return json_response(
-            {"message": failure.message, "retry_after": failure.retry_after, "global": False},
-            status=429,
-            headers={
-                "Via": "1.1 google",
-                "Retry-After": str(max(1, round(failure.retry_after))),
-                "X-RateLimit-Scope": "user",
-            },
-        )
-
-    async def _read_body(self, request: web.Request) -> tuple[Any, list[StoredAttachment]]:
-        if not request.can_read_body:
-            return None, []
-        if not request.content_type.startswith("multipart/"):
-            raw = await request.read()
-            return (json.loads(raw) if raw else None), []
-        body: Any = None
-        files: list[StoredAttachment] = []
-        reader = await request.multipart()
-        while (part := await reader.next()) is not None:
-            assert isinstance(part, BodyPartReader)
-            data = await part.read(decode=False)
-            if part.name == "payload_json":
-                body = json.loads(data)
-            else:
-                index = re.fullmatch(r"files\[(\d+)\]", part.name or "")
-                if index is None:
-                    raise ValueError(f"unexpected form field {part.name!r}")
-                files.append(
-                    StoredAttachment(
-                        id=int(index.group(1)),  # replaced by a snowflake when stored
-                        filename=part.filename or "file",
-                        data=bytes(data),
-                        content_type=part.headers.get("Content-Type"),
-                    )
-                )
-        return body, files
 
     # -- messages ---------------------------------------------------------------
 

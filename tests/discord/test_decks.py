@@ -5,7 +5,7 @@ from __future__ import annotations
 from bot.core.tables import Status
 from games import registry
 from tests.discord.conftest import ANYA, BORIS, CHANNEL, GUILD, Server, user_json
-from tests.discord.fake_discord import StoredMessage
+from tests.discord.fake_discord_records import StoredMessage
 from tests.discord.test_games import items, open_table
 
 

@@ -36,7 +36,7 @@ from tests.discord.conftest import (
     ref_message,
     table_message,
 )
-from tests.discord.fake_discord import Interaction, StoredMessage
+from tests.discord.fake_discord_records import Interaction, StoredMessage
 
 CARD = re.compile(r"\b[BOG]\d{1,2}\b")
 SEND_MESSAGES = 1 << 11

@@ -16,7 +16,8 @@ from discord.ext import commands
 from PIL import Image
 
 from tests.discord.conftest import ANYA, BORIS, CHANNEL, GUILD, DiscordHarness, option
-from tests.discord.fake_discord import FakeDiscord, command_problems
+from tests.discord.fake_discord import FakeDiscord
+from tests.discord.fake_discord_limits import command_problems
 
 
 def png(color: str = "red") -> bytes:

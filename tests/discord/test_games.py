@@ -24,7 +24,7 @@ from bot.discord.publisher import TABLE_REF
 from games import registry
 from games.core.menu import movers
 from tests.discord.conftest import ANYA, BORIS, CHANNEL, VIKA, Server, option
-from tests.discord.fake_discord import StoredMessage
+from tests.discord.fake_discord_records import StoredMessage
 
 NAV = ("⬅", "✖")
 KLAC_CARD = re.compile(r"\b[BOG]\d{1,2}\b")

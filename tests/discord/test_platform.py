@@ -19,7 +19,7 @@ from tests.discord.conftest import (
     option,
     table_message,
 )
-from tests.discord.fake_discord import INITIAL_RESPONSE_SECONDS
+from tests.discord.fake_discord_limits import INITIAL_RESPONSE_SECONDS
 from tests.discord.test_failures import service_move
 
 THREAD = 1_200_000_000_000_000_777

@@ -29,7 +29,8 @@ from tests.discord.conftest import (
     start_frontend,
     table_message,
 )
-from tests.discord.fake_discord import FakeDiscord, Interaction, StoredMessage
+from tests.discord.fake_discord import FakeDiscord
+from tests.discord.fake_discord_records import Interaction, StoredMessage
 
 TRY_AGAIN = ("Хранилище бота сейчас недоступно", "The bot’s storage is not reachable")
 COMMANDS = [

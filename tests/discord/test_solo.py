@@ -10,7 +10,7 @@ from bot.discord import ids
 from bot.discord.publisher import LOBBY_REF, TABLE_REF
 from tests.core.helpers import computers_move
 from tests.discord.conftest import ANYA, Server, option
-from tests.discord.fake_discord import StoredMessage
+from tests.discord.fake_discord_records import StoredMessage
 from tests.discord.test_games import move_choices
 
 DM = 1_200_000_000_000_000_500

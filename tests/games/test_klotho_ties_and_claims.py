@@ -12,7 +12,7 @@ from typing import Any
 
 from games import NotYourTurn
 from games.core.protocol import Window
-from games.klotho.game import CLAIM_SECONDS
+from games.klotho.actions import CLAIM_SECONDS
 from games.klotho.rules import geometry
 from games.klotho.state import Claim, KlothoState
 from tests.games.test_klotho_scenarios import (

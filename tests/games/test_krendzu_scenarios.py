@@ -14,7 +14,8 @@ from games import GameError, GameOver, IllegalAction, MalformedAction, NotYourTu
 from games.core.cards import RANKS_36, make_deck
 from games.core.menu import build_menu
 from games.core.protocol import Choice
-from games.krendzu.game import ROW_SPLIT, KrendzuGame
+from games.krendzu.game import KrendzuGame
+from games.krendzu.menus import ROW_SPLIT
 from games.krendzu.rules import roles_of
 from games.krendzu.state import KrendzuState
 from tests.games import moves

@@ -7,7 +7,7 @@ from __future__ import annotations
 from playwright.async_api import BrowserContext
 
 from games import registry
-from games.klotho.game import CLAIM_SECONDS
+from games.klotho.actions import CLAIM_SECONDS
 from tests.games.test_klotho_ties_and_claims import two_claims
 from tests.playground.conftest import Site, create_room, press, screenshot
 from tests.playground.test_room import cycle_option, press_as, wait_text

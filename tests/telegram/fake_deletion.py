@@ -25,7 +25,7 @@ import time
 from typing import TYPE_CHECKING, Any, Final
 
 if TYPE_CHECKING:
-    from tests.telegram.fake_api import StoredMessage
+    from tests.telegram.fake_api.records import StoredMessage
 
 #: "less than 48 hours ago"
 DELETABLE_SECONDS: Final = 48 * 3600

@@ -34,7 +34,6 @@ from aiogram.types import (
 )
 from PIL import Image
 
-from tests.telegram import fake_api
 from tests.telegram.fake_api import (
     NOT_MODIFIED,
     QUERY_TOO_OLD,
@@ -43,6 +42,7 @@ from tests.telegram.fake_api import (
     parse_html,
     parse_markdown_v2,
 )
+from tests.telegram.fake_api import media as fake_media
 
 ANN = 501
 BOB = 502
@@ -562,7 +562,7 @@ async def test_send_animation_uploads_checks_the_caption_rights_and_size(
     with pytest.raises(TelegramForbiddenError, match="blocked"):
         await bot.send_animation(BOB, sent.animation.file_id)
     # Over the size bots may send (50 MB, lowered here): 413, as every oversized request.
-    monkeypatch.setattr(fake_api, "ANIMATION_SIZE_LIMIT", len(animation) - 1)
+    monkeypatch.setattr(fake_media, "ANIMATION_SIZE_LIMIT", len(animation) - 1)
     with pytest.raises(TelegramEntityTooLarge):
         await bot.send_animation(ANN, BufferedInputFile(animation, "replay.gif"))
     assert len(fake.animations(GROUP)) == 2 and len(fake.animations(ANN)) == 1

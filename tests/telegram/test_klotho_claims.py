@@ -5,7 +5,7 @@ nothing to claim, and points lost when the window closes."""
 from __future__ import annotations
 
 from games import registry
-from games.klotho.game import CLAIM_SECONDS
+from games.klotho.actions import CLAIM_SECONDS
 from tests.games.test_klotho_ties_and_claims import two_claims
 from tests.telegram.conftest import ANYA, BORIS, GROUP, VIKA, Harness, open_table
 from tests.telegram.test_klotho import table_message
