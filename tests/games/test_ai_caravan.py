@@ -8,7 +8,7 @@ import random
 import pytest
 
 from games import ai, registry
-from games.ai.caravan import model, search
+from games.ai.caravan import evaluate, model, search
 from games.caravan.state import OPENING, CaravanState
 from games.core.protocol import Action
 from tests.games.caravan_positions import make_state
@@ -24,12 +24,10 @@ def position_of(state: CaravanState) -> model.Position:
         for caravan in row
     ]
     assert state.turn is not None
-    return model.Position(
+    return model.start(
         cars,
-        [model.value(car) for car in cars],
         [tuple(hand) for hand in state.hands],
         [list(deck) for deck in state.decks],
-        [len(deck) for deck in state.decks],
         state.turn,
         state.phase == OPENING,
     )
@@ -60,8 +58,25 @@ def test_the_model_plays_the_engines_rules(seed: int) -> None:
         assert pos.winner is None
         assert pos.cars == table_of(state)
         assert pos.vals == [model.value(car) for car in pos.cars]
+        assert pos.tails == [model.tail_of(car) for car in pos.cars]
         assert [sorted(hand) for hand in pos.hands] == [sorted(hand) for hand in state.hands]
         assert pos.left == [len(deck) for deck in state.decks]
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_a_playout_takes_the_move_rated_best(seed: int) -> None:
+    # Playouts rate most moves without building the position after them.
+    rng = random.Random(seed)
+    pos = position_of(GAME.new_game(2, {}, seed))
+    memo: evaluate.Memo = {}
+    while pos.winner is None and (moves := model.actions(pos)):
+        scores = [evaluate.evaluate(model.apply(pos, move), pos.turn, memo) for move in moves]
+        best = model.apply(pos, moves[scores.index(max(scores))])
+        child, rated = search._best_child(pos, memo)
+        assert child is not None and rated == len(moves)
+        for field in model.Position.__slots__:
+            assert getattr(child, field) == getattr(best, field)
+        pos = model.apply(pos, rng.choice(moves))
 
 
 def choose(state: CaravanState, level: str, seed: int = 0) -> Action:

@@ -4,8 +4,9 @@ Every level decides on determinized deals of what the seat cannot see (the
 opponent's hand and draw pile, the order of both draw piles), played out on a
 light model of the game (``model``) and scored by ``evaluate``: ``easy`` looks
 one move ahead on one deal; ``normal`` and ``strong`` play their most
-promising moves out a few turns on many deals, ``strong`` on three times as
-many, further, and with more moves tried (``search``).
+promising moves out a few turns on many deals, ``strong`` with nine times
+the work, further, and with more moves tried, which it narrows down as the
+deals come in (``search``).
 """
 
 from __future__ import annotations

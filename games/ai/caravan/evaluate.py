@@ -11,9 +11,9 @@ still do for an own caravan.
 from __future__ import annotations
 
 import math
-from functools import lru_cache
+from functools import cache
 
-from games.ai.caravan.model import Caravan, Position, takes
+from games.ai.caravan.model import TAKES, Position, Tail
 from games.caravan.rules import SOLD_MAX, SOLD_MIN, VALUE
 
 #: Values above the sold range, lumped together: a bust caravan is as good as
@@ -56,79 +56,94 @@ def _chance(mine: int, theirs: int) -> float:
 #: against one in bucket ``b``.
 PAIR = [[_chance(a, b) for b in range(BUCKETS)] for a in range(BUCKETS)]
 BUCKET = [bucket(value) for value in range(400)]
-NUMERALS = sorted(VALUE)
 FACE = {card: FACE_WORTH[card[0]] for card in ("X1", "X2")} | {
     rank + suit: FACE_WORTH[rank] for rank in "JQK" for suit in "SHDC"
 }
-#: What cards are worth to the owner of three caravans (see ``_worths``),
-#: shared by one decision's searches.
-Memo = dict[tuple[Caravan, Caravan, Caravan], tuple[dict[str, float], list[frozenset[str]]]]
+#: What every card is worth in hand when no own caravan takes it.
+UNUSED = dict.fromkeys(VALUE, 0.0) | FACE
+#: The values, then the tails, of one seat's three caravans.
+Key = tuple[int, int, int, Tail, Tail, Tail]
+#: What cards are worth to the owner of three caravans (see ``_worths``), by
+#: their key, shared by one decision's searches.
+Memo = dict[Key, tuple[dict[str, float], list[frozenset[str]]]]
 
 
-@lru_cache(maxsize=1 << 16)
-def _accepts(caravan: Caravan, value: int) -> dict[str, float]:
-    """What each numeral card is worth to an own caravan worth ``value``."""
-    out: dict[str, float] = {}
-    if value >= SOLD_MIN:
-        return out
-    for card in NUMERALS:
-        if takes(caravan, card):
-            after = value + VALUE[card]
-            if after < SOLD_MIN:
-                out[card] = BUILDS
-            elif after <= SOLD_MAX:
-                out[card] = SELLS
-    return out
+@cache
+def _accepts(worth: int, tail: Tail) -> tuple[dict[str, float], frozenset[str]]:
+    """What each numeral card an own caravan worth ``worth`` with ``tail``
+    takes without busting is worth, and the cards among them that sell it."""
+    if worth >= SOLD_MIN:
+        return {}, frozenset()
+    taken = [card for card in TAKES[tail] if worth + VALUE[card] <= SOLD_MAX]
+    sells = frozenset(card for card in taken if worth + VALUE[card] >= SOLD_MIN)
+    return dict.fromkeys(taken, BUILDS), sells
 
 
-def _worths(
-    cars: tuple[Caravan, Caravan, Caravan], vals: list[int]
-) -> tuple[dict[str, float], list[frozenset[str]]]:
-    """For the owner of ``cars`` (worth ``vals``): what each card in hand is worth
-    on its own, and the cards that would sell each caravan."""
-    worths = dict(FACE)
-    sellers = []
-    for car, worth in zip(cars, vals, strict=True):
-        accepts = _accepts(car, worth)
-        for card in accepts:
-            worths[card] = BUILDS
-        sellers.append(frozenset(card for card, gain in accepts.items() if gain == SELLS))
-    return worths, sellers
+def _worths(key: Key) -> tuple[dict[str, float], list[frozenset[str]]]:
+    """For the owner of caravans worth ``key[:3]`` with tails ``key[3:]``: what
+    each card is worth in hand on its own (every card has an entry, to be
+    summed without a default), and the cards that would sell each caravan
+    (those that sell one)."""
+    builds0, sells0 = _accepts(key[0], key[3])
+    builds1, sells1 = _accepts(key[1], key[4])
+    builds2, sells2 = _accepts(key[2], key[5])
+    worths = {**UNUSED, **builds0, **builds1, **builds2}
+    return worths, [sells for sells in (sells0, sells1, sells2) if sells]
 
 
 def hand_value(pos: Position, seat: int, memo: Memo) -> float:
     """What the cards in ``seat``'s hand are worth for the game ahead: each
     card on its own, and once per own caravan some card in hand would sell
     (two cards that sell the same caravan are one sale)."""
+    return hand_worth(key_of(pos.vals, pos.tails, seat), pos.hands[seat], memo)
+
+
+def key_of(vals: list[int], tails: list[Tail], seat: int) -> Key:
+    """The key of ``seat``'s three caravans, given every caravan's value and tail."""
     base = 3 * seat
-    cars = pos.cars
-    key = (cars[base], cars[base + 1], cars[base + 2])
+    return (
+        vals[base],
+        vals[base + 1],
+        vals[base + 2],
+        tails[base],
+        tails[base + 1],
+        tails[base + 2],
+    )
+
+
+def hand_worth(key: Key, hand: tuple[str, ...], memo: Memo) -> float:
+    """:func:`hand_value` of ``hand`` to the owner of caravans worth ``key[:3]``
+    with tails ``key[3:]``."""
     found = memo.get(key)
     if found is None:
-        found = memo[key] = _worths(key, pos.vals[base : base + 3])
+        found = memo[key] = _worths(key)
     worths, sellers = found
-    hand = pos.hands[seat]
-    total = PER_CARD * len(hand) + sum([worths.get(card, 0.0) for card in hand])
+    total = PER_CARD * len(hand) + sum(map(worths.__getitem__, hand))
     for cards in sellers:
         if not cards.isdisjoint(hand):
             total += SELLS - BUILDS
     return total
 
 
-def evaluate(pos: Position, seat: int, memo: Memo) -> float:
-    """A score of ``pos`` for ``seat``, higher is better: the log-odds of its
-    chance to win, or ±100 once the game is decided."""
-    if pos.winner is not None:
-        return 100.0 if pos.winner == seat else -100.0
-    vals = pos.vals
+def pairs_odds(vals: list[int], seat: int) -> float:
+    """The weighted log-odds that ``seat`` ends up holding two pairs, from the
+    caravans' values."""
     mine, theirs = 3 * seat, 3 - 3 * seat
     p0 = PAIR[BUCKET[vals[mine]]][BUCKET[vals[theirs]]]
     p1 = PAIR[BUCKET[vals[mine + 1]]][BUCKET[vals[theirs + 1]]]
     p2 = PAIR[BUCKET[vals[mine + 2]]][BUCKET[vals[theirs + 2]]]
+    # Strictly between 0 and 1, as every chance in PAIR is.
     two = p0 * p1 + p0 * p2 + p1 * p2 - 2 * p0 * p1 * p2
-    two = min(max(two, 1e-6), 1 - 1e-6)
-    return (
-        PAIRS_WEIGHT * math.log(two / (1 - two))
-        + hand_value(pos, seat, memo)
-        - hand_value(pos, 1 - seat, memo)
-    )
+    return PAIRS_WEIGHT * math.log(two / (1 - two))
+
+
+def evaluate(pos: Position, seat: int, memo: Memo, their_hand: float | None = None) -> float:
+    """A score of ``pos`` for ``seat``, higher is better: the log-odds of its
+    chance to win, or ±100 once the game is decided. ``their_hand`` is the other
+    seat's :func:`hand_value` when the caller knows it (one ply searched from
+    a position shares it between all the moves that leave their caravans be)."""
+    if pos.winner is not None:
+        return 100.0 if pos.winner == seat else -100.0
+    if their_hand is None:
+        their_hand = hand_value(pos, 1 - seat, memo)
+    return pairs_odds(pos.vals, seat) + hand_value(pos, seat, memo) - their_hand
