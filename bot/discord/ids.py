@@ -9,6 +9,7 @@ uppercase letter:
 ``D:1|0``  hands by direct message on / off for the presser
 ``S:N``    the N-th select menu of a message; the chosen option's value is a core token
 ``Z:N``    a disabled blank cell of a field (never pressed)
+``R:ID:WHEN``  a replay button of ``/history`` (:class:`bot.core.record_screens.ReplayButton`)
 """
 
 from __future__ import annotations
@@ -25,6 +26,9 @@ HAND = re.compile(r"H:([A-Za-z0-9_-]{4,16})")
 OPTIONS = re.compile(r"O:([A-Za-z0-9_-]{4,16})")
 DIRECT = re.compile(r"D:([01])")
 SELECT = re.compile(r"S:\d{1,2}")
+REPLAY_PREFIX = "R"
+#: What looks like a replay button; the button itself checks the rest.
+REPLAY = re.compile(rf"{REPLAY_PREFIX}:.*")
 
 
 DM_PREFIX = f"{PREFIX}dm:"

@@ -20,7 +20,7 @@ from bot.core.errors import BadRequest, NotSeated, ServiceError, StaleVersion, W
 from bot.core.service import Outcome
 from bot.core.tables import Status, Table
 from bot.core.tokens import BadToken, DeckToken, LobbyToken, MoveToken, decode
-from bot.discord import ids
+from bot.discord import ids, records
 from bot.discord.context import Frontend, player
 from bot.discord.messages import Outgoing, outgoing
 from bot.discord.publisher import NO_MENTIONS, HandRef
@@ -78,6 +78,8 @@ async def _route(
         await _options(frontend, interaction, m[1], lang)
     elif m := ids.DIRECT.fullmatch(custom_id):
         await _direct(frontend, interaction, m[1] == "1", lang)
+    elif ids.REPLAY.fullmatch(custom_id):
+        await records.replay_pressed(frontend, interaction, custom_id, lang)
     else:
         await _token(frontend, interaction, custom_id, lang)
 

@@ -1,4 +1,5 @@
-"""Slash commands for what is kept after the games: /history, /replay, /top, /forget."""
+"""Slash commands for what is kept after the games: /history (with a replay
+button per game), /replay, /top, /forget; and the presses of the replay buttons."""
 
 from __future__ import annotations
 
@@ -12,8 +13,11 @@ from discord.app_commands import Choice
 from bot.core import record_screens
 from bot.core.history import Finished
 from bot.core.replays import draw_off_loop
+from bot.core.screen_base import Screen
+from bot.core.tokens import BadToken
 from bot.discord import ids
 from bot.discord.context import Frontend
+from bot.discord.messages import outgoing
 from bot.discord.replies import answer, begin, text
 
 #: Games ``/history`` lists, and so the numbers ``/replay`` takes.
@@ -32,7 +36,15 @@ def add_record_commands(
     async def history(interaction: discord.Interaction) -> None:
         lang = await begin(frontend, interaction)
         entries = await service.finished_games(ids.interaction_chat(interaction), LISTED)
-        await answer(interaction, record_screens.history(i18n, lang, entries))
+        rows = record_screens.history_buttons(i18n, lang, entries, ids.REPLAY_PREFIX)
+        shown = outgoing(
+            Screen(record_screens.history(i18n, lang, entries), buttons=rows),
+            placeholder=i18n.t(lang, "dc-choose"),
+        )
+        if shown.view is None:
+            await answer(interaction, shown.content)
+        else:
+            await interaction.followup.send(shown.content, view=shown.view, ephemeral=True)
 
     @tree.command(name=text("replay", "dc-cmd-replay"), description=text(
         "Replay a finished game as an animation", "dc-cmd-replay-desc"))  # fmt: skip
@@ -79,6 +91,27 @@ def add_record_commands(
         said = [i18n.t(lang, "forget-done")]
         said.append(i18n.t(lang, "forget-done-chat" if admin else "forget-not-chat"))
         await answer(interaction, "\n".join(said))
+
+
+async def replay_pressed(
+    frontend: Frontend, interaction: discord.Interaction, custom_id: str, lang: str
+) -> None:
+    """A replay button of ``/history`` (already acknowledged): the game is posted
+    in the channel for everyone. A press that names no game of this channel
+    (forged, or a game since forgotten) or one that has expired says so to the
+    presser alone."""
+    i18n = frontend.i18n
+    button = record_screens.ReplayButton.decode(custom_id, ids.REPLAY_PREFIX)
+    if button is None:
+        raise BadToken("not a replay button")
+    chat = ids.interaction_chat(interaction)
+    entry = await frontend.service.finished_game(chat, button.table_id)
+    refusal = button.refusal(entry, frontend.service.clock())
+    if entry is None or refusal is not None:
+        await answer(interaction, i18n.t(lang, refusal or "replay-gone"))
+        return
+    await answer(interaction, i18n.t(lang, "replay-drawing"))
+    await _post(interaction, entry, record_screens.replay_caption(i18n, lang, entry))
 
 
 async def _post(interaction: discord.Interaction, entry: Finished, caption: str) -> None:

@@ -11,8 +11,6 @@ chat as an animation (GIF) through the chat's queue, after what was said before.
 from __future__ import annotations
 
 import logging
-import re
-from dataclasses import dataclass
 
 from aiogram import Bot, F, Router
 from aiogram.enums import ChatType
@@ -32,10 +30,10 @@ from aiogram.types import (
 )
 
 from bot.core import record_screens
-from bot.core.history import KEEP_SECONDS, Finished
+from bot.core.history import Finished
 from bot.core.names import clip
+from bot.core.record_screens import ReplayButton
 from bot.core.replays import draw_off_loop
-from bot.core.screen_base import Button
 from bot.core.screen_sync import Gate
 from bot.telegram import ids
 from bot.telegram.commands import where
@@ -52,39 +50,11 @@ LISTED = 10
 #: (the ``can_send_other_messages`` permission).
 NO_ANIMATION_RIGHTS = "not enough rights to send animations"
 
-#: A replay button's callback data, ``h:ID:WHEN``: the table and when it finished,
-#: in whole seconds (31 bytes at most, within Telegram's 64). No core token starts
-#: with ``h`` (:mod:`bot.core.tokens`), so this router takes these presses before
-#: the buttons' router would refuse them. WHEN tells a game that has expired from
-#: one that is not this chat's.
-REPLAY_DATA = re.compile(r"h:([A-Za-z0-9_-]{4,16}):(\d{1,12})")
-
-
-@dataclass(frozen=True)
-class ReplayButton:
-    """What a replay button names: a finished game of the chat it is pressed in."""
-
-    table_id: str
-    finished: int
-
-    @classmethod
-    def of(cls, entry: Finished) -> ReplayButton:
-        """The button of a finished game."""
-        return cls(entry.id, int(entry.finished_at))
-
-    @classmethod
-    def decode(cls, data: str | None) -> ReplayButton | None:
-        """The button of some callback data, or ``None`` when it is not one (forged)."""
-        match = REPLAY_DATA.fullmatch(data or "")
-        return None if match is None else cls(match[1], int(match[2]))
-
-    def encode(self) -> str:
-        """The callback data."""
-        return f"h:{self.table_id}:{self.finished}"
-
-    def matches(self, entry: Finished) -> bool:
-        """Whether ``entry`` is the game this button was made for."""
-        return entry.id == self.table_id and int(entry.finished_at) == self.finished
+#: The prefix of a replay button's callback data
+#: (:class:`~bot.core.record_screens.ReplayButton`, within Telegram's 64 bytes). No
+#: core token starts with ``h`` (:mod:`bot.core.tokens`), so this router takes
+#: these presses before the buttons' router would refuse them.
+REPLAY_PREFIX = "h"
 
 
 class Replays:
@@ -146,17 +116,16 @@ class Replays:
         alert, as does a press on a game that has expired."""
         lang = await frontend.user_lang(query.from_user)
         i18n = frontend.i18n
-        button = ReplayButton.decode(query.data)
+        button = ReplayButton.decode(query.data, REPLAY_PREFIX)
         message = query.message
         if button is None or not isinstance(message, Message):
             await query.answer(i18n.t(lang, "error-bad-request"), show_alert=True)
             return
         chat = ids.message_chat_key(message)
         entry = await frontend.service.finished_game(chat, button.table_id)
-        if entry is None or not button.matches(entry):
-            expired = entry is None and button.finished + KEEP_SECONDS <= frontend.service.clock()
-            refusal = "tg-replay-expired" if expired else "tg-replay-gone"
-            await query.answer(i18n.t(lang, refusal), show_alert=True)
+        refusal = button.refusal(entry, frontend.service.clock())
+        if entry is None or refusal is not None:
+            await query.answer(i18n.t(lang, refusal or "replay-gone"), show_alert=True)
             return
         if self.busy(chat):
             await query.answer(i18n.t(lang, "tg-replay-busy"))
@@ -217,10 +186,7 @@ async def history(message: Message, frontend: Frontend) -> None:
     chat, lang = await where(message, frontend)
     i18n = frontend.i18n
     entries = await frontend.service.finished_games(chat, LISTED)
-    rows = tuple(
-        (Button(record_screens.replay_button(i18n, lang, n, e), ReplayButton.of(e).encode()),)
-        for n, e in enumerate(entries, start=1)
-    )
+    rows = record_screens.history_buttons(i18n, lang, entries, REPLAY_PREFIX)
     frontend.publisher.say(chat, record_screens.history(i18n, lang, entries), keyboard(rows))
 
 
@@ -281,5 +247,5 @@ def make_router() -> Router:
     router.message.register(replays.command, Command("replay"))
     router.message.register(top, Command("top"))
     router.message.register(forget, Command("forget"))
-    router.callback_query.register(replays.pressed, F.data.startswith("h:"))
+    router.callback_query.register(replays.pressed, F.data.startswith(f"{REPLAY_PREFIX}:"))
     return router

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import io
 
 from PIL import Image, ImageSequence
@@ -77,3 +78,31 @@ async def test_forget_deletes_the_callers_records_and_for_a_manager_the_channels
     assert await server.service.leaderboard("klac", chat) == []
     left = [k async for k in server.store.redis.scan_iter(match=f"{server.store.prefix}*")]
     assert not [k for k in left if anya in k or boris in k], left
+
+
+async def test_each_listed_game_has_a_replay_button_for_the_channel(server: Server) -> None:
+    table_id = await finished_klac(server)
+    record = await server.command("history", user=OUTSIDER, locale="ru")
+    (listed,) = [
+        server.fake.message(CHANNEL, m)
+        for m in (record.original_id, *record.followups)
+        if server.fake.message(CHANNEL, m).custom_ids
+    ]
+    assert listed.ephemeral and listed.content.startswith("📜 Последние партии здесь:")
+    (button,) = listed.custom_ids
+    assert button.startswith(f"R:{table_id}:")
+    before = len(server.channel())
+    pressed = await server.press(listed, button, user=OUTSIDER)
+    assert server.told(pressed) == ["🎞 Рисую повтор…"]
+    (posted,) = server.channel()[before:]
+    assert posted.content.startswith("🎞 Клац! · ") and posted.attachments
+
+    # A press naming no game of this channel changes nothing and says so.
+    forged_id = f"R:{'x' * 8}:{button.rsplit(':', 1)[1]}"
+    rows = [{"type": 1, "components": [{"type": 2, "custom_id": forged_id}]}]
+    forged = dataclasses.replace(listed, components=rows)
+    refused = await server.press(forged, forged_id, user=OUTSIDER, locale="en-US")
+    assert server.told(refused) == [
+        "This game is not among the ones kept in this chat: /history lists them."
+    ]
+    assert len(server.channel()) == before + 1
