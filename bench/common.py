@@ -67,7 +67,7 @@ class RoundTrips:
             self.count += 1
             await original(conn, command, check_health)
 
-        AbstractConnection.send_packed_command = counted  # type: ignore[method-assign]
+        AbstractConnection.send_packed_command = counted  # type: ignore[method-assign,assignment]
         try:
             yield self
         finally:

@@ -5,8 +5,10 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import random
 from collections.abc import AsyncIterator
 from dataclasses import dataclass
+from typing import Any
 
 from aiogram import Bot
 from aiogram.client.session.aiohttp import AiohttpSession
@@ -19,11 +21,30 @@ from bot.core.redis_client import RedisClient
 from bot.core.screens import Screens
 from bot.core.service import PlayerInfo, TableService
 from bot.core.store import Store
+from bot.core.tables import Table
+from bot.core.tokens import MoveToken, decode
 from bot.telegram.app import TelegramFrontend, build
+from games import registry
 from tests.telegram.fake_api import FakeTelegram
+
+KLAC = registry.get("klac")
 
 GROUP = -100900
 USERS = {11: "Аня", 12: "Boris", 13: "Вика"}
+
+
+@dataclass(frozen=True)
+class Press:
+    """A button a player is about to press on their hand."""
+
+    user: int
+    message_id: int
+    token: MoveToken
+
+    async def make(self, fake: FakeTelegram) -> None:
+        """Press it and wait for the bot's answer."""
+        pressed = fake.press(self.user, self.user, self.message_id, self.token.encode())
+        await fake.wait_answer(pressed)
 
 
 @dataclass
@@ -33,6 +54,19 @@ class Running:
     fake: FakeTelegram
     service: TableService
     tg: TelegramFrontend
+
+    async def next_press(self, table: Table, state: Any, rng: random.Random) -> Press:
+        """Once everything queued was sent: a button of the hand of the player to
+        move in Klac! ``state``, chosen at random (back and cancel left out)."""
+        await self.fake.idle(quiet=0.02)
+        await self.tg.outbox.drain()
+        user = int(table.players[KLAC.to_move(state)[0]].key[3:])
+        message = [m for m in self.fake.messages(user) if m.photo is not None][-1]
+        options = [b["callback_data"] for row in message.buttons for b in row
+                   if not b["text"].startswith(("⬅", "✖"))]  # fmt: skip
+        token = decode(rng.choice(options))
+        assert isinstance(token, MoveToken)
+        return Press(user, message.message_id, token)
 
     async def klac(self) -> str:
         """A started 3-player Klac! match to 50 in the group; its table id."""

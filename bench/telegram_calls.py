@@ -33,7 +33,6 @@ from bench.common import RoundTrips, redis_url
 from bench.telegram_bot import GROUP, Running, running
 from bot.config import switch
 from bot.core.redis_client import connect
-from bot.core.tokens import MoveToken, decode
 from games import registry
 
 KLAC = registry.get("klac")
@@ -89,18 +88,11 @@ async def _game(run: Running, rng: random.Random, figures: Figures) -> None:
     first_call = len(fake.calls)
     table, state = await service.get(await run.klac())
     while not KLAC.is_over(state):
-        await fake.idle(quiet=0.02)
-        await drain()
-        user = int(table.players[KLAC.to_move(state)[0]].key[3:])
-        message = [m for m in fake.messages(user) if m.photo is not None][-1]
-        options = [b["callback_data"] for row in message.buttons for b in row
-                   if not b["text"].startswith(("⬅", "✖"))]  # fmt: skip
-        token = decode(rng.choice(options))
-        assert isinstance(token, MoveToken)
+        press = await run.next_press(table, state, rng)
         version = table.state_version
         before = len(fake.calls)
         with RoundTrips().installed() as trips:
-            await fake.wait_answer(fake.press(user, user, message.message_id, token.encode()))
+            await press.make(fake)
             await fake.idle(quiet=0.02)
             await drain()
         table, state = await service.get(table.id)

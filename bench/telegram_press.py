@@ -63,17 +63,10 @@ async def play(url: str, games: int) -> tuple[list[float], list[float], list[flo
         for game in range(games):
             table, state = await service.get(await run.klac())
             while not KLAC.is_over(state):
-                await fake.idle(quiet=0.02)
-                await tg.outbox.drain()
-                user = int(table.players[KLAC.to_move(state)[0]].key[3:])
-                message = [m for m in fake.messages(user) if m.photo is not None][-1]
-                options = [b["callback_data"] for row in message.buttons for b in row
-                           if not b["text"].startswith(("⬅", "✖"))]  # fmt: skip
-                token = decode(rng.choice(options))
-                assert isinstance(token, MoveToken)
+                press = await run.next_press(table, state, rng)
                 version = table.state_version
                 started = time.perf_counter()
-                await fake.wait_answer(fake.press(user, user, message.message_id, token.encode()))
+                await press.make(fake)
                 table, state = await service.get(table.id)
                 if table.state_version != version:
                     await tg.outbox.drain()
