@@ -12,7 +12,6 @@ from __future__ import annotations
 import asyncio
 import json
 import re
-import socket
 from collections.abc import Callable
 from dataclasses import dataclass
 from types import TracebackType
@@ -20,6 +19,7 @@ from typing import Any, Final, Self
 
 from aiohttp import BodyPartReader, web
 
+from bot.core.redis_server import free_port
 from tests.discord.fake_discord_limits import (
     ERRORS_BY_CODE,
     MISSING_PERMISSIONS,
@@ -66,12 +66,6 @@ def json_response(
         status=status,
         headers={"Content-Type": "application/json", **(headers or {})},
     )
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
 
 
 class FakeServer:
