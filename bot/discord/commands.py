@@ -23,7 +23,7 @@ from bot.core.errors import ServiceError, TableNotFound, Unavailable
 from bot.core.i18n import LANGUAGES, I18n
 from bot.core.names import clip, printable
 from bot.core.screens import duration_msg
-from bot.core.service import TABLE_OPTIONS, TURN_SECONDS
+from bot.core.service import TURN_SECONDS, table_options
 from bot.core.tables import Status, Timeout
 from bot.discord import ids
 from bot.discord.context import Frontend, player
@@ -272,7 +272,7 @@ WORD_LIMIT = 40
 def parse_options(game: str, raw: str) -> dict[str, Any]:
     """``rounds=2 variant=cards`` → the game's option values; raises ``ValueError`` naming
     the first word that is not ``key=value`` with a known key and an allowed value."""
-    specs = {spec.key: spec for spec in (*registry.get(game).option_specs, *TABLE_OPTIONS)}
+    specs = {spec.key: spec for spec in (*registry.get(game).option_specs, *table_options(game))}
     chosen: dict[str, Any] = {}
     for word in raw.split():
         key, sep, value = word.partition("=")
@@ -291,7 +291,7 @@ def parse_options(game: str, raw: str) -> dict[str, Any]:
 
 def known_options(game: str) -> str:
     """``key=a|b|c`` for every option of ``game`` and of every table."""
-    specs = (*registry.get(game).option_specs, *TABLE_OPTIONS)
+    specs = (*registry.get(game).option_specs, *table_options(game))
     return ", ".join(f"{s.key}={'|'.join(map(str, s.choices))}" for s in specs)
 
 

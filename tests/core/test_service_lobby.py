@@ -8,6 +8,7 @@ from bot.core.errors import ChatBusy, NotAllowed, NotSeated, ServiceError, Wrong
 from bot.core.service import START_GRACE_SECONDS, Change, TableService
 from bot.core.store import Store
 from bot.core.tables import Status
+from games import registry
 from games.core.errors import InvalidOptions
 from games.registry import UnknownGame
 from tests.conftest import FakeClock
@@ -99,6 +100,22 @@ async def test_options_are_changed_by_the_creator_only(service: TableService) ->
     assert table.replay_hands == "on"
     with pytest.raises(InvalidOptions):
         await service.set_option(table.id, ALICE.key, "pace", "instant")
+
+
+async def test_hands_in_the_replay_are_offered_only_where_a_game_has_hands(
+    service: TableService,
+) -> None:
+    offered = {}
+    for game in registry.names():
+        table = await service.create(f"tg:-{len(offered) + 200}", ALICE, game)
+        offered[game] = "replay_hands" in [spec.key for spec, _ in service.lobby_options(table)]
+    assert offered == {
+        "caravan": True,
+        "curling": False,
+        "klac": True,
+        "klotho": False,
+        "krendzu": True,
+    }
 
 
 async def test_start_rules(service: TableService, clock: FakeClock) -> None:

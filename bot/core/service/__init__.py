@@ -35,6 +35,7 @@ from bot.core.service.base import (
     Notice,
     Outcome,
     PlayerInfo,
+    table_options,
 )
 from bot.core.service.records import RecordService
 from bot.core.tables import Status, Table
@@ -56,6 +57,7 @@ __all__ = [
     "Outcome",
     "PlayerInfo",
     "TableService",
+    "table_options",
 ]
 
 

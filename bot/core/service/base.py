@@ -35,6 +35,7 @@ from games.ai import LEVELS
 from games.core.errors import GameError, InvalidOptions
 from games.core.menu import own_actions
 from games.core.protocol import Game, OptionSpec
+from render import registry as render_registry
 
 log = logging.getLogger("bot.core")
 
@@ -59,6 +60,14 @@ TABLE_OPTIONS = (
     # Last, so the other options keep their lobby buttons' numbers.
     OptionSpec("replay_hands", "off", ("off", "on")),
 )
+
+
+def table_options(game: str) -> tuple[OptionSpec, ...]:
+    """The options of every table that mean something for ``game``: hands in
+    the replay only where the game has hands (everything in Klotho and Curling
+    is public)."""
+    hands = render_registry.get(game).private is not None
+    return tuple(spec for spec in TABLE_OPTIONS if hands or spec.key != "replay_hands")
 
 
 @dataclass(frozen=True)

@@ -27,6 +27,7 @@ from bot.core.service.base import (
     check_options,
     public_events,
     require_status,
+    table_options,
 )
 from bot.core.tables import Player, Status, Table
 from games import registry
@@ -168,7 +169,8 @@ class LobbyService(ServiceBase):
         """Every option the lobby can change, with its current value."""
         game = registry.get(table.game)
         current = {**table.options, **{s.key: getattr(table, s.key) for s in TABLE_OPTIONS}}
-        return [(spec, current[spec.key]) for spec in (*game.option_specs, *TABLE_OPTIONS)]
+        specs = (*game.option_specs, *table_options(table.game))
+        return [(spec, current[spec.key]) for spec in specs]
 
     @guarded
     async def set_option(self, table_id: str, player_key: str, key: str, value: Any) -> Table:
