@@ -29,7 +29,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from bot.core.store import CLAIM_DUE, DONE_DUE, RELEASE_IF_HELD, Store
+from bot.core.store import CLAIM_DUE, DEFER_DUE, DONE_DUE, RELEASE_IF_HELD, Store
 
 #: Seconds a mark stays with the worker that made or claimed it.
 GRACE = 5.0
@@ -104,8 +104,11 @@ class PendingScreens:
 
     def defer_in(self, pipe: Any, mark: Mark, until: float) -> None:
         """Queue leaving ``mark``'s screen to whichever worker sweeps it after
-        ``until`` (unless it is cleared first); one reply."""
-        pipe.zadd(self._key, {f"{mark.table_id}|{mark.ref}": until}, xx=True)
+        ``until`` (unless it is cleared first); one reply. A screen marked
+        again since (a newer change needs it now) keeps that newer mark: put
+        off, it would wait out ``until`` if this worker died."""
+        member = f"{mark.table_id}|{mark.ref}"
+        pipe.eval(DEFER_DUE, 1, self._key, member, repr(mark.until), repr(until))
 
     async def hand_back(self, marks: Iterable[Mark]) -> None:
         """Let any worker take these marks now (this one is shutting down)."""

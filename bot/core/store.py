@@ -150,13 +150,23 @@ return due
 """
 )
 
-DONE_DUE = """
+
+def _while_held(command: str) -> str:
+    """A script that runs ``command`` on member ARGV[1] of the sorted set KEYS[1]
+    only while its score is still ARGV[2]: nobody claimed or marked it since."""
+    return f"""
 local score = redis.call('ZSCORE', KEYS[1], ARGV[1])
 if score and tonumber(score) == tonumber(ARGV[2]) then
-  return redis.call('ZREM', KEYS[1], ARGV[1])
+  return {command}
 end
 return 0
 """
+
+
+#: Clear a leased member (a fired timer, a screen shown).
+DONE_DUE = _while_held("redis.call('ZREM', KEYS[1], ARGV[1])")
+#: Move a leased member's time on to ARGV[3] (a screen left for later).
+DEFER_DUE = _while_held("redis.call('ZADD', KEYS[1], 'XX', 'CH', ARGV[3], ARGV[1])")
 
 
 #: Tables and their timers are spread over this many hash tags: enough for a
