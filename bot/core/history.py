@@ -17,6 +17,7 @@ a replay draws the hands only when the table chose so (``replay_hands``).
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from typing import Any, cast
 
@@ -59,6 +60,36 @@ class Finished:
     log: list[str] = field(default_factory=list)
     #: The table chose to show every hand in the replay (its ``replay_hands`` option).
     replay_hands: bool = False
+
+
+@dataclass(frozen=True)
+class ReplayButton:
+    """What a replay button of ``/history`` names: a finished game of
+    the chat it is pressed in. Its data, ``PREFIX:ID:WHEN`` (when the game
+    finished, in whole seconds; 31 bytes at most with a one-letter prefix), is
+    checked against the chat's records, so a forged press names nothing; WHEN
+    tells a game that has expired from one that is not this chat's
+    (:meth:`~bot.core.service.records.RecordService.replay_pressed`)."""
+
+    table_id: str
+    finished: int
+
+    @classmethod
+    def of(cls, entry: Finished) -> ReplayButton:
+        """The button of a finished game."""
+        return cls(entry.id, int(entry.finished_at))
+
+    @classmethod
+    def decode(cls, data: str | None, prefix: str) -> ReplayButton | None:
+        """The button of some button data, or ``None`` when it is not one."""
+        match = re.fullmatch(
+            rf"{re.escape(prefix)}:([A-Za-z0-9_-]{{4,16}}):(\d{{1,12}})", data or ""
+        )
+        return None if match is None else cls(match[1], int(match[2]))
+
+    def encode(self, prefix: str) -> str:
+        """The button data, behind a frontend's ``prefix``."""
+        return f"{prefix}:{self.table_id}:{self.finished}"
 
 
 class History:

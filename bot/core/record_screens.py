@@ -3,12 +3,10 @@ and the rating lines of ``/stats``."""
 
 from __future__ import annotations
 
-import re
 import time
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 
-from bot.core.history import KEEP_SECONDS, Finished
+from bot.core.history import Finished, ReplayButton
 from bot.core.i18n import I18n
 from bot.core.ratings import Rating, Standing
 from bot.core.screen_base import Button
@@ -54,44 +52,6 @@ def replay_caption(i18n: I18n, lang: str, entry: Finished) -> str:
         players=", ".join(p.name for p in entry.players),
         winners=_winners(entry),
     )
-
-
-@dataclass(frozen=True)
-class ReplayButton:
-    """What a replay button of :func:`history_buttons` names: a finished game of
-    the chat it is pressed in. Its data, ``PREFIX:ID:WHEN`` (when the game
-    finished, in whole seconds; 31 bytes at most with a one-letter prefix), is
-    checked against the chat's records, so a forged press names nothing; WHEN
-    tells a game that has expired from one that is not this chat's."""
-
-    table_id: str
-    finished: int
-
-    @classmethod
-    def of(cls, entry: Finished) -> ReplayButton:
-        """The button of a finished game."""
-        return cls(entry.id, int(entry.finished_at))
-
-    @classmethod
-    def decode(cls, data: str | None, prefix: str) -> ReplayButton | None:
-        """The button of some button data, or ``None`` when it is not one."""
-        match = re.fullmatch(
-            rf"{re.escape(prefix)}:([A-Za-z0-9_-]{{4,16}}):(\d{{1,12}})", data or ""
-        )
-        return None if match is None else cls(match[1], int(match[2]))
-
-    def encode(self, prefix: str) -> str:
-        """The button data, behind a frontend's ``prefix``."""
-        return f"{prefix}:{self.table_id}:{self.finished}"
-
-    def refusal(self, entry: Finished | None, now: float) -> str | None:
-        """Why a press on this button replays nothing (a message id), given
-        the chat's record of its game (``None``: none is kept); ``None`` when
-        the press is good."""
-        if entry is not None and ReplayButton.of(entry) == self:
-            return None
-        expired = entry is None and self.finished + KEEP_SECONDS <= now
-        return "replay-expired" if expired else "replay-gone"
 
 
 def history_buttons(

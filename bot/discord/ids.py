@@ -9,7 +9,7 @@ uppercase letter:
 ``D:1|0``  hands by direct message on / off for the presser
 ``S:N``    the N-th select menu of a message; the chosen option's value is a core token
 ``Z:N``    a disabled blank cell of a field (never pressed)
-``R:ID:WHEN``  a replay button of ``/history`` (:class:`bot.core.record_screens.ReplayButton`)
+``R:ID:WHEN``  a replay button of ``/history`` (:class:`bot.core.history.ReplayButton`)
 """
 
 from __future__ import annotations

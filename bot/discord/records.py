@@ -14,7 +14,6 @@ from bot.core import record_screens
 from bot.core.history import Finished
 from bot.core.replays import draw_off_loop
 from bot.core.screen_base import Screen
-from bot.core.tokens import BadToken
 from bot.discord import ids
 from bot.discord.context import Frontend
 from bot.discord.messages import outgoing
@@ -101,14 +100,10 @@ async def replay_pressed(
     (forged, or a game since forgotten) or one that has expired says so to the
     presser alone."""
     i18n = frontend.i18n
-    button = record_screens.ReplayButton.decode(custom_id, ids.REPLAY_PREFIX)
-    if button is None:
-        raise BadToken("not a replay button")
     chat = ids.interaction_chat(interaction)
-    entry = await frontend.service.finished_game(chat, button.table_id)
-    refusal = button.refusal(entry, frontend.service.clock())
-    if entry is None or refusal is not None:
-        await answer(interaction, i18n.t(lang, refusal or "replay-gone"))
+    entry = await frontend.service.replay_pressed(chat, custom_id, ids.REPLAY_PREFIX)
+    if isinstance(entry, str):
+        await answer(interaction, i18n.t(lang, entry))
         return
     await answer(interaction, i18n.t(lang, "replay-drawing"))
     await _post(interaction, entry, record_screens.replay_caption(i18n, lang, entry))

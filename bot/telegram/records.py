@@ -32,7 +32,6 @@ from aiogram.types import (
 from bot.core import record_screens
 from bot.core.history import Finished
 from bot.core.names import clip
-from bot.core.record_screens import ReplayButton
 from bot.core.replays import draw_off_loop
 from bot.core.screen_sync import Gate
 from bot.telegram import ids
@@ -51,7 +50,7 @@ LISTED = 10
 NO_ANIMATION_RIGHTS = "not enough rights to send animations"
 
 #: The prefix of a replay button's callback data
-#: (:class:`~bot.core.record_screens.ReplayButton`, within Telegram's 64 bytes). No
+#: (:class:`~bot.core.history.ReplayButton`, within Telegram's 64 bytes). No
 #: core token starts with ``h`` (:mod:`bot.core.tokens`), so this router takes
 #: these presses before the buttons' router would refuse them.
 REPLAY_PREFIX = "h"
@@ -116,16 +115,14 @@ class Replays:
         alert, as does a press on a game that has expired."""
         lang = await frontend.user_lang(query.from_user)
         i18n = frontend.i18n
-        button = ReplayButton.decode(query.data, REPLAY_PREFIX)
         message = query.message
-        if button is None or not isinstance(message, Message):
+        if not isinstance(message, Message):
             await query.answer(i18n.t(lang, "error-bad-request"), show_alert=True)
             return
         chat = ids.message_chat_key(message)
-        entry = await frontend.service.finished_game(chat, button.table_id)
-        refusal = button.refusal(entry, frontend.service.clock())
-        if entry is None or refusal is not None:
-            await query.answer(i18n.t(lang, refusal or "replay-gone"), show_alert=True)
+        entry = await frontend.service.replay_pressed(chat, query.data, REPLAY_PREFIX)
+        if isinstance(entry, str):
+            await query.answer(i18n.t(lang, entry), show_alert=True)
             return
         if self.busy(chat):
             await query.answer(i18n.t(lang, "tg-replay-busy"))

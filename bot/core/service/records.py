@@ -4,7 +4,7 @@ forgetting it all on request."""
 from __future__ import annotations
 
 from bot.core.errors import guarded
-from bot.core.history import Finished
+from bot.core.history import KEEP_SECONDS, Finished, ReplayButton
 from bot.core.ratings import Rating, Standing
 from bot.core.service.deadlines import DeadlineService
 from games import registry
@@ -22,6 +22,19 @@ class RecordService(DeadlineService):
     async def finished_game(self, chat: str, table_id: str) -> Finished | None:
         """One of the chat's finished games, if it is still kept."""
         return await self.history.get(chat, table_id)
+
+    async def replay_pressed(self, chat: str, data: str | None, prefix: str) -> Finished | str:
+        """The chat's finished game that replay button ``data`` (behind a
+        frontend's ``prefix``) names; or why it replays nothing, as a message
+        id: not a button (forged), not a game kept in this chat, or expired."""
+        button = ReplayButton.decode(data, prefix)
+        if button is None:
+            return "error-bad-request"
+        entry = await self.finished_game(chat, button.table_id)
+        if entry is not None and ReplayButton.of(entry) == button:
+            return entry
+        expired = entry is None and button.finished + KEEP_SECONDS <= self.clock()
+        return "replay-expired" if expired else "replay-gone"
 
     async def last_game(self, chat: str) -> str:
         """The game last finished in the chat (Klac! when none was): what
