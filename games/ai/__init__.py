@@ -44,13 +44,11 @@ def choose(
     seat: int,
     level: str = "normal",
     seed: int = 0,
-    *,
-    careful: bool = False,
 ) -> Action:
     """The action the computer takes for ``seat`` at ``level`` (one of :data:`LEVELS`).
 
-    A level may take its runner-up move now and then, on purpose (so that the
-    levels stay apart); ``careful`` leaves those slips out, for advice.
+    The levels differ by how much they search, never by throwing moves away on
+    purpose: ``normal``'s choice is also the advice a hint gives.
 
     Raises :class:`~games.core.errors.InvalidOptions` for an unknown level and
     :class:`~games.core.errors.IllegalAction` when ``seat`` has nothing to do.
@@ -67,8 +65,7 @@ def choose(
     player = PLAYERS[game_id]
     known = player.canonical(state, seat)
     rng = random.Random(f"{game_id}:{level}:{seed}")
-    slips = 0.0 if careful else player.slips.get(level, 0.0)
-    action = player.choose(known, seat, level, rng, slips)
+    action = player.choose(known, seat, level, rng)
     if action not in legal:
         raise AssertionError(f"the {game_id} player chose an illegal action {action!r}")
     return action

@@ -10,7 +10,7 @@ searches, it cannot peek.
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from typing import Protocol, TypeVar
 
 from games.core.cards import parse_card
@@ -21,23 +21,17 @@ from games.core.protocol import Action
 LEVELS = ("easy", "normal", "strong")
 
 S = TypeVar("S")
-T = TypeVar("T")
 
 
 class Player(Protocol[S]):
     """A game's computer player."""
 
-    #: How often each level takes its runner-up move (see :func:`slip`); a
-    #: level not named never does.
-    slips: Mapping[str, float]
-
     def canonical(self, state: S, seat: int) -> S:
         """``state`` with everything ``seat`` cannot see replaced by a stand-in
         that depends only on ``view(state, seat)`` (``state`` is not changed)."""
 
-    def choose(self, known: S, seat: int, level: str, rng: random.Random, slips: float) -> Action:
-        """One of ``seat``'s legal actions in ``known`` (a canonical state) at ``level``,
-        the runner-up with chance ``slips`` where the level ranks its moves;
+    def choose(self, known: S, seat: int, level: str, rng: random.Random) -> Action:
+        """One of ``seat``'s legal actions in ``known`` (a canonical state) at ``level``;
         ``rng`` is the only source of randomness, and the work done is fixed."""
 
 
@@ -62,15 +56,3 @@ def public_events(events: Sequence[Event], seat: int) -> list[Event]:
         e if e.seat == seat or not e.private else Event(e.kind, e.seat, dict(e.public), {})
         for e in events
     ]
-
-
-def slip(ranked: Sequence[T], rng: random.Random, rate: float) -> T:
-    """The first of ``ranked`` (best first), or with chance ``rate`` the runner-up.
-
-    A level that should lose to a stronger one now and then makes the slips a
-    fair player makes: the second-best move by its own judgement, never an
-    absurd one. ``rng`` is drawn from only when there is a runner-up.
-    """
-    if len(ranked) > 1 and rate and rng.random() < rate:
-        return ranked[1]
-    return ranked[0]

@@ -37,9 +37,9 @@ async def test_a_hint_marks_one_legal_move_in_the_players_own_menu(
     assert outcome.path == () and outcome.hint
     game = registry.get("klac")
     action = build_menu(game, state, seat, outcome.hint).action
-    # Normal's considered move, never one of the slips it makes as a player.
+    # Normal's own move.
     seed = zlib.crc32(f"{table.id}:{table.state_version}:{seat}:hint".encode())
-    assert action == ai.choose("klac", state, seat, "normal", seed, careful=True)
+    assert action == ai.choose("klac", state, seat, "normal", seed)
     screen = await screens.seat(table, state, seat, "en", outcome.path, hint=outcome.hint)
     marked = [b.label for row in screen.buttons for b in row if b.label.startswith("💡 ")]
     assert len(marked) == 1 and "💡 The computer would play:" in screen.text

@@ -150,10 +150,7 @@ class TableService(RecordService):
         if not own:
             raise StaleVersion()
         seed = zlib.crc32(f"{table.id}:{table.state_version}:{seat}:hint".encode())
-        # Advice is normal's considered move, without the slips it makes as a player.
-        action = await asyncio.to_thread(
-            ai.choose, table.game, state, seat, "normal", seed, careful=True
-        )
+        action = await asyncio.to_thread(ai.choose, table.game, state, seat, "normal", seed)
         if action not in own:  # a vote, say: the hint is about the seat's own move
             action = own[0]
         path: list[int] = []

@@ -13,11 +13,9 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Mapping
 from dataclasses import replace
-from types import MappingProxyType
 
-from games.ai.base import public_events, slip
+from games.ai.base import public_events
 from games.ai.caravan import search
 from games.caravan.game import CaravanGame
 from games.caravan.rules import sort_key
@@ -29,8 +27,6 @@ GAME = CaravanGame()
 
 class CaravanPlayer:
     """Caravan at every level."""
-
-    slips: Mapping[str, float] = MappingProxyType({})
 
     def canonical(self, state: CaravanState, seat: int) -> CaravanState:
         """The opponent's hand and draw pile stood in for by the first cards, in a
@@ -62,13 +58,10 @@ class CaravanPlayer:
             events=public_events(state.events, seat),
         )
 
-    def choose(
-        self, known: CaravanState, seat: int, level: str, rng: random.Random, slips: float
-    ) -> Action:
-        """The move of ``level`` (see ``search`` for each level's budget), its
-        runner-up with chance ``slips``."""
+    def choose(self, known: CaravanState, seat: int, level: str, rng: random.Random) -> Action:
+        """The move of ``level`` (see ``search`` for each level's budget)."""
         legal = GAME.legal_actions(known, seat)
-        return slip(search.LEVELS[level](known, seat, legal, rng), rng, slips)
+        return search.LEVELS[level](known, seat, legal, rng)[0]
 
 
 def plausible(state: CaravanState, seat: int, need: int) -> list[str]:

@@ -5,8 +5,7 @@ landed on the board by a fast model of the engine's tracing and the board
 valued by a guess of the end's score (``evaluate``). ``normal`` then values
 its best few throws against the opponent's best reply from every hand it may
 hold (``search``): with dice a fresh roll and its best free re-throw
-(``dice``), with cards the main cards and sampled deals (``cards``); it
-throws either of its two best throws alike, so that strong beats it clearly.
+(``dice``), with cards the main cards and sampled deals (``cards``).
 ``strong`` looks at more throws and samples, answers the opponent's best
 replies once more from throw 12 on (the end's last throws searched to its
 score), and in the match's last end values the chance of winning the match.
@@ -17,10 +16,9 @@ re-throw and which substitution cards to take.
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
 from dataclasses import dataclass, replace
 
-from games.ai.base import card_order, slip
+from games.ai.base import card_order
 from games.ai.curling import cards as card_play
 from games.ai.curling import dice as dice_play
 from games.ai.curling.evaluate import Judge
@@ -55,8 +53,6 @@ class Level:
 #: (earlier, the guess of the end's score is too rough for it to pay).
 DEEP_FROM = 12
 
-#: How often a level throws its runner-up (see :func:`~games.ai.base.slip`).
-SLIPS = {"normal": 0.5}
 LEVEL_PLAY = {
     "easy": Level(0, 0, False, 1, spread=4),
     "normal": Level(2, 0, False, 4),
@@ -72,8 +68,6 @@ def shape_of(action: Action) -> int:
 class CurlingPlayer:
     """Logical Curling at every level."""
 
-    slips: Mapping[str, float] = SLIPS
-
     def canonical(self, state: CurlingState, seat: int) -> CurlingState:
         """The deck and the discard pile (shown as counts only) dealt back from
         their cards in a fixed order, and the dice to come reset."""
@@ -86,15 +80,13 @@ class CurlingPlayer:
             )
         return replace(state, cards=cards, rng=0)
 
-    def choose(
-        self, known: CurlingState, seat: int, level: str, rng: random.Random, slips: float
-    ) -> Action:
+    def choose(self, known: CurlingState, seat: int, level: str, rng: random.Random) -> Action:
         """The move at ``level``."""
-        return play(known, seat, LEVEL_PLAY[level], slips, rng)
+        return play(known, seat, LEVEL_PLAY[level], rng)
 
 
-def play(known: CurlingState, seat: int, level: Level, slips: float, rng: random.Random) -> Action:
-    """``seat``'s move in ``known`` at ``level``, the runner-up throw with chance ``slips``."""
+def play(known: CurlingState, seat: int, level: Level, rng: random.Random) -> Action:
+    """``seat``'s move in ``known`` at ``level``."""
     legal = GAME.legal_actions(known, seat)
     if known.phase not in (AIM, REROLL, DRAW):
         return legal[0]
@@ -117,11 +109,7 @@ def play(known: CurlingState, seat: int, level: Level, slips: float, rng: random
         ranked = sorted(legal, key=lambda a: values[shape_of(a)], reverse=True)
         if level.spread > 1:
             return ranked[rng.randrange(min(level.spread, len(ranked)))]
-        # Throws of one shape land alike: the runner-up is the next shape.
-        firsts: dict[int, Action] = {}
-        for action in ranked:
-            firsts.setdefault(shape_of(action), action)
-        return slip(list(firsts.values()), rng, slips)
+        return ranked[0]
     l2 = l2_limit(known, seat) or 5
     values = shape_values(turn, (AWAY, *allowed(None, l2)), hands, hands, search, judge)
     memo: dict[Combo, float] = {}

@@ -6,9 +6,7 @@
   of a round (:mod:`.model`): the six plays the one-ply policy rates best,
   judged by playouts of sampled deals worth 1,500 simulated plays in all,
   the simulated players being that policy; a round's result is judged by
-  the chance it gives of winning the match. It takes its runner-up play 40%
-  of the time: the policy alone already plays near what search finds, and
-  without these slips strong would beat normal little more than half the time.
+  the chance it gives of winning the match.
 - ``strong``: the same with the twelve best plays, 15,000 simulated plays,
   and *wary* simulated players, who see a sixth stack coming.
 """
@@ -16,10 +14,9 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
 from dataclasses import replace
 
-from games.ai.base import deal_back, public_events, slip
+from games.ai.base import deal_back, public_events
 from games.ai.klac.model import Round, from_state, play_of
 from games.ai.klac.policy import POLICY, Policy
 from games.ai.klac.search import Deals, best_of, match_chances
@@ -32,16 +29,12 @@ GAME = KlacGame()
 #: Per level: simulated plays per decision, how many of the plays the
 #: policy rates best are searched, and the simulated players.
 SEARCHES = {"normal": (1500, 6, POLICY), "strong": (15000, 12, Policy(wary=True))}
-#: How often a level takes its runner-up play (see :func:`~games.ai.base.slip`).
-SLIPS = {"normal": 0.4}
 #: How often ``easy`` plays at random.
 EASY_BLUNDERS = 0.4
 
 
 class KlacPlayer:
     """Klac! at every level."""
-
-    slips: Mapping[str, float] = SLIPS
 
     def canonical(self, state: KlacState, seat: int) -> KlacState:
         """The other hands and the deck dealt back from their cards in a fixed order."""
@@ -58,9 +51,7 @@ class KlacPlayer:
             state, hands=hands, deck=rest, rng=0, events=public_events(state.events, seat)
         )
 
-    def choose(
-        self, known: KlacState, seat: int, level: str, rng: random.Random, slips: float
-    ) -> Action:
+    def choose(self, known: KlacState, seat: int, level: str, rng: random.Random) -> Action:
         """A legal action for ``seat``, found as ``level`` says (see the module)."""
         legal = GAME.legal_actions(known, seat)
         masks, hand, pool = from_state(known, seat)
@@ -74,7 +65,7 @@ class KlacPlayer:
         budget, width, policy = SEARCHES[level]
         utility = match_chances(seat, known.totals, known.target)
         ranked = best_of(plays, deals, utility, budget, rng, policy, width)
-        return legal[slip(ranked, rng, slips)]
+        return legal[ranked[0]]
 
 
 PLAYER = KlacPlayer()

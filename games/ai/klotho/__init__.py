@@ -3,8 +3,7 @@
 ``easy`` judges each action by the evaluator alone (one ply); ``normal``
 deals every unseen card for its own action and judges the next seat's best
 answer (two plies); ``strong`` searches three actions deep, dealing a fixed
-sample of cards below the root; normal takes its runner-up action one time
-in five, so that strong beats it clearly. Votes and triplet choices follow the rules
+sample of cards below the root. Votes and triplet choices follow the rules
 of thumb in :mod:`.policy`. Every face-down card is equally likely to be any
 unseen one, so the search deals from the pool of unseen cards itself and
 never trusts where the canonical state put them.
@@ -13,10 +12,9 @@ never trusts where the canonical state put them.
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
 from dataclasses import replace
 
-from games.ai.base import card_order, slip
+from games.ai.base import card_order
 from games.core.protocol import Action
 from games.klotho.game import KlothoGame
 from games.klotho.state import PLACEMENT, KlothoState
@@ -35,15 +33,11 @@ BUDGETS = {
     "normal": Budget(depth=2),
     "strong": Budget(depth=3, deep_cards=10, replies=4),
 }
-#: How often a level takes its runner-up action (see :func:`~games.ai.base.slip`).
-SLIPS = {"normal": 0.2}
 WEIGHTS = Weights()
 
 
 class KlothoPlayer:
     """Klotho at every level."""
-
-    slips: Mapping[str, float] = SLIPS
 
     def canonical(self, state: KlothoState, seat: int) -> KlothoState:
         """The face-down cards, the stock and the discard pile (nobody sees any of
@@ -59,9 +53,7 @@ class KlothoPlayer:
         stock, discard = rest[: len(state.stock)], rest[len(state.stock) :]
         return replace(state, cards=cards, stock=stock, discard=discard, rng=0)
 
-    def choose(
-        self, known: KlothoState, seat: int, level: str, rng: random.Random, slips: float
-    ) -> Action:
+    def choose(self, known: KlothoState, seat: int, level: str, rng: random.Random) -> Action:
         """``seat``'s action at ``level``: a triplet choice, a claim, a vote or
         proposal by the rules of thumb, else the search's cell action."""
         legal = GAME.legal_actions(known, seat)
@@ -81,7 +73,7 @@ class KlothoPlayer:
             return ("propose",)
         moves = actions(pos, seat) if end else digging_moves(ev, pos, seat)
         search = Search(ev, outlook, BUDGETS[level], rng.random())
-        kind, cell = slip(ranked_actions(search, pos, seat, moves), rng, slips)
+        kind, cell = ranked_actions(search, pos, seat, moves)[0]
         return (KIND_NAMES[kind], shape(known.seats).names[cell])
 
 

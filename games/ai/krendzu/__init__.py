@@ -16,9 +16,7 @@ the exchange (``exchange``); a defender keeps its hand.
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
 from dataclasses import replace
-from types import MappingProxyType
 
 from games.ai.base import deal_back, public_events
 from games.ai.krendzu.exchange import choose_exchange
@@ -34,8 +32,6 @@ GAME = KrendzuGame()
 
 class KrendzuPlayer:
     """Krendzu at every level."""
-
-    slips: Mapping[str, float] = MappingProxyType({})
 
     def canonical(self, state: KrendzuState, seat: int) -> KrendzuState:
         """The other hands (partners' too), their marks and waiting discards, and the
@@ -64,12 +60,10 @@ class KrendzuPlayer:
             events=public_events(state.events, seat),
         )
 
-    def choose(
-        self, known: KrendzuState, seat: int, level: str, rng: random.Random, slips: float
-    ) -> Action:
+    def choose(self, known: KrendzuState, seat: int, level: str, rng: random.Random) -> Action:
         """The exchange by hand shape; in play, the stand-in's one-ply move at
         ``easy``, the best one-ply placement at ``normal``, a search over
-        sampled deals at ``strong`` (no level slips: strong beats normal as it is)."""
+        sampled deals at ``strong``."""
         legal = GAME.legal_actions(known, seat)
         if known.phase != PLAY:
             return choose_exchange(known, seat, legal)
