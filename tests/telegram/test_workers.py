@@ -56,9 +56,14 @@ async def test_three_workers_a_kill_and_a_restart(redis_url: str) -> None:
             order = pictures_in_order(shown, pictures)
             assert order == sorted(order), f"the table went back to an older state: {order}"
             assert order[-1] == len(pictures) - 1
-            # Telegram's limits, kept by the three workers together (a little slack
-            # for the time between a worker's send and its arrival here).
+            # Telegram's limits, kept by the three workers together, with the
+            # tolerance Telegram itself has: "avoid sending more than one message
+            # per second. We may allow short bursts that go over this limit"
+            # (core.telegram.org/bots/faq, "My bot is hitting limits"). A call's
+            # way from a worker's budget to this server takes up to a second on a
+            # busy machine, so the sustained rate is checked over ten seconds.
             for chat in (GROUP, *USERS):
-                assert fake.max_rate(chat, window=0.9) <= 1, f"more than 1 call a second to {chat}"
+                assert fake.max_rate(chat, window=0.9) <= 2, f"a burst of 3 calls to {chat}"
+                assert fake.max_rate(chat, window=10) <= 11, f"over 1 call a second to {chat}"
             assert fake.max_rate(GROUP, window=59) <= 20, "more than 20 calls a minute"
             assert took < 10
