@@ -266,7 +266,7 @@ def make_router() -> Router:
     router.message.register(play, Command("play"))
     router.message.register(hand, Command("hand"))
     router.message.register(rules, Command("rules"))
-    router.message.register(stop, Command("stop"), GROUP)
+    router.message.register(stop, Command("stop"))
     router.message.register(lang, Command("lang"))
     router.message.register(stats, Command("stats"))
     router.message.register(help_, Command("help"))

@@ -107,3 +107,28 @@ async def test_two_people_and_a_computer_play_a_whole_game_in_a_group(h: Harness
     sent = [m.history[0] for m in h.fake.messages(ANYA, include_deleted=True)]
     assert any("Ваш ход" in (v.caption or v.text or "") for v in sent)
     assert hand(h, BORIS).photo is not None
+
+
+async def test_stop_in_the_private_chat_ends_a_game_alone_against_the_computer(
+    h: Harness,
+) -> None:
+    await h.say(ANYA, ANYA, "/play klac")
+    lobby = h.last_with_buttons(ANYA)
+    await h.press(ANYA, ANYA, lobby.message_id, lobby.button_data("🤖 + средний"))
+    lobby = h.fake.message(ANYA, lobby.message_id)
+    await h.press(ANYA, ANYA, lobby.message_id, lobby.button_data("⬅ Готово"))
+    await h.press(ANYA, ANYA, lobby.message_id, lobby.button_data("▶ Начать"))
+    table = await h.service.table_in(f"tg:{ANYA}")
+    assert table is not None and table.status == Status.PLAYING
+    before = len(h.fake.messages(ANYA))
+    await h.say(ANYA, ANYA, "/stop")
+    await h.settle()
+    table, _ = await h.service.get(table.id)
+    assert table.status != Status.PLAYING
+    # The answer is a word in the private chat, and nothing about it waits for another vote.
+    assert ["⛔ Игра остановлена голосованием."] == [
+        m.content for m in h.fake.messages(ANYA)[before:]
+    ]
+    await h.say(ANYA, ANYA, "/stop")
+    await h.settle()
+    assert "⛔" not in (h.fake.messages(ANYA)[-1].content or ""), "a second /stop has no game"
