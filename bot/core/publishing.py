@@ -61,6 +61,9 @@ class ChatPublisher(ABC):
 
     screens: Screens
     languages: Languages
+    #: How this platform's chat keys begin: one service serves every frontend
+    #: of a process, and each shows only its own tables.
+    chat_prefix: str
 
     async def on_change(self, change: Change) -> None:
         """Bring every message of the table up to date (the service calls this).
@@ -70,6 +73,8 @@ class ChatPublisher(ABC):
         the platform lets the bot edit, only the newest table is drawn.
         """
         table, state = change.table, change.state
+        if not table.chat.startswith(self.chat_prefix):
+            return
         shows = plan(change, self.screens)
         lang = await self.languages.for_chat(table.chat)
         if shows.lobby:

@@ -82,6 +82,8 @@ class HandRef:
 class Publisher(ChatPublisher):
     """Turns core changes into Discord messages."""
 
+    chat_prefix = ids.PREFIX
+
     def __init__(
         self,
         client: discord.Client,

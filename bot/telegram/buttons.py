@@ -59,16 +59,16 @@ async def press(query: CallbackQuery, frontend: Frontend, bot: Bot) -> None:
         if isinstance(token, LobbyToken) and token.op == "s" and in_group:
             # The game needs to post its table here; better said now than never shown.
             await members.check_rights(bot, ids.message_chat_key(message))
-        if isinstance(token, LobbyToken) and token.op == "j" and not in_group:
-            # A join pressed in a private chat (a forwarded or forged button)
-            # must come from a member of the table's group, as a deep link does.
+        if isinstance(token, LobbyToken) and token.op == "j":
+            # Only a member of the table's group may sit: a public group's
+            # buttons are pressed by visitors too, and a join pressed in a
+            # private chat (a forwarded or forged button) is checked as a deep link is.
             table, _ = await frontend.service.get(token.table_id)
             if table.chat != ids.player_key(user.id) and not await members.is_member(
                 bot, table.chat, user.id
             ):
-                await query.answer(
-                    frontend.i18n.t(await lang(), "tg-join-from-group"), show_alert=True
-                )
+                why = "tg-join-members-only" if in_group else "tg-join-from-group"
+                await query.answer(frontend.i18n.t(await lang(), why), show_alert=True)
                 return
         if isinstance(token, LobbyToken) and token.op in ("j", "s"):
             refusal = await _needs_private_chat(frontend, token, user.id, await lang())

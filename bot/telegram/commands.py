@@ -57,6 +57,8 @@ async def start_link(
         return
     try:
         table, _ = await frontend.service.get(payload.removeprefix(JOIN_PREFIX))
+        if not ids.is_telegram(table.chat):
+            raise TableNotFound()  # a Discord or playground table's id
         if not await members.is_member(bot, table.chat, user.id):
             say(here, frontend.i18n.t(lang, "tg-join-from-group"))
             return

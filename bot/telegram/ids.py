@@ -20,6 +20,12 @@ def message_chat_key(message: Message) -> str:
     return chat_key(message.chat.id, thread)
 
 
+def is_telegram(key: str) -> bool:
+    """Whether ``key`` is a Telegram chat's or user's (a table id pasted into a
+    link may name another platform's table)."""
+    return key.startswith(PREFIX)
+
+
 def parse_chat_key(key: str) -> tuple[int, int | None]:
     """``(chat_id, thread_id)`` of a key made by :func:`chat_key`."""
     chat, _, thread = key.removeprefix(PREFIX).partition("/")

@@ -66,13 +66,20 @@ async def check_rights(bot: Bot, chat: str) -> None:
 
 
 async def is_member(bot: Bot, chat: str, user_id: int) -> bool:
-    """Only members of the table's chat may sit at it, whichever way they ask."""
+    """Only members of the table's chat may sit at it, whichever way they ask: not
+    someone who left or was banned, nor a restricted user who is no longer in
+    the group (Telegram keeps their restrictions, ``is_member`` false), and
+    nobody at another platform's table."""
+    if not ids.is_telegram(chat):
+        return False
     chat_id, _ = ids.parse_chat_key(chat)
     try:
         member = await bot.get_chat_member(chat_id, user_id)
     except TelegramAPIError as exc:
         log.warning("event=membership-check-failed chat=%s error=%s", chat_id, exc)
         return False
+    if isinstance(member, ChatMemberRestricted):
+        return member.is_member
     return member.status not in ("left", "kicked")
 
 

@@ -109,9 +109,12 @@ class Publisher:
         """Bring every message of the table up to date (the service calls this).
 
         Only the marks and reads are made here; pictures are drawn and sent by
-        a task of the outbox, so a press is answered at once.
+        a task of the outbox, so a press is answered at once. Another
+        platform's tables (one service serves every frontend of a process) are
+        not Telegram's to show.
         """
-        await Publication(self, change).start()
+        if ids.is_telegram(change.table.chat):
+            await Publication(self, change).start()
 
     async def show_seat(self, table: Table, state: Any, seat: int, *, resend: bool = False) -> None:
         """A player's private hand: edited only when it changed, or (``resend``)

@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+import logging
 from typing import Any
 
+import pytest
+
+from bot.core.service import PlayerInfo
 from bot.core.tables import Status
 from bot.core.tokens import LobbyToken, VoteToken
 from bot.discord import ids
@@ -319,3 +323,15 @@ async def test_a_command_in_another_server_channel_is_independent(server: Server
     assert server.told(record) == ["Вы не играете в этом канале."]
     hand = await my_hand(server, (await server.service.table_in(ids.chat_key(CHANNEL))).id, BORIS)  # type: ignore[union-attr]
     assert hand.ephemeral
+
+
+async def test_another_platforms_table_is_not_this_bots_to_show(
+    server: Server, caplog: pytest.LogCaptureFixture
+) -> None:
+    # One process serves Telegram and Discord from one service: a Telegram
+    # table's changes reach this publisher too, and are left alone.
+    table = await server.service.create("tg:-100", PlayerInfo("tg:5", "Аня"), "klac")
+    await server.service.join(table.id, PlayerInfo("tg:6", "Boris"))
+    await server.settle()
+    assert server.channel() == []
+    assert not [r.getMessage() for r in caplog.records if r.levelno >= logging.ERROR]

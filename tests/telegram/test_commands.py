@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import logging
+
+import pytest
+
 from bot.core.service import BOT_DELAY_SECONDS, PlayerInfo
 from bot.core.tables import Status
 from tests.telegram.conftest import (
@@ -272,3 +276,41 @@ async def test_privacy_mode_a_bare_play_after_another_bot_wrote(h: Harness) -> N
     # Once the bot has written, a bare command reaches it again.
     await h.say(ANYA, GROUP, "/stop")
     assert await h.service.table_in(f"tg:{GROUP}") is None
+
+
+async def test_a_seat_only_for_members_of_the_group_whichever_way_they_ask(h: Harness) -> None:
+    await h.say(ANYA, GROUP, "/play klac")
+    lobby = h.last_with_buttons(GROUP)
+    table = await h.service.table_in(f"tg:{GROUP}")
+    assert table is not None
+    join = lobby.button_data("✋ Сесть")
+    # A public group's visitors see its buttons: one who left, or was banned, is no member.
+    for status in ("left", "kicked"):
+        h.fake.set_member_status(GROUP, OUTSIDER, status)
+        answer = await h.press(OUTSIDER, GROUP, lobby.message_id, join)
+        assert answer["show_alert"] and answer["text"].startswith("Only members"), answer
+        assert (await h.service.get(table.id))[0].seat_of(f"tg:{OUTSIDER}") is None
+    # Restricted and gone from the group: Telegram says so with is_member false.
+    h.fake.set_member_status(GROUP, OUTSIDER, "restricted", is_member=False)
+    await h.say(OUTSIDER, OUTSIDER, f"/start join_{table.id}")
+    assert texts(h, OUTSIDER)[-1].startswith("Join from the group")
+    private = h.fake.last_message(OUTSIDER).message_id
+    answer = await h.press(OUTSIDER, OUTSIDER, private, join, strict=False)
+    assert answer["show_alert"] and answer["text"].startswith("Join from the group"), answer
+    assert (await h.service.get(table.id))[0].seat_of(f"tg:{OUTSIDER}") is None
+    # Restricted but still in the group (say, muted): a member all the same.
+    h.fake.set_member_status(GROUP, OUTSIDER, "restricted")
+    answer = await h.press(OUTSIDER, GROUP, lobby.message_id, join)
+    assert not answer.get("show_alert"), answer
+    assert (await h.service.get(table.id))[0].seat_of(f"tg:{OUTSIDER}") is not None
+
+
+async def test_a_join_link_to_another_platforms_table_is_answered(
+    h: Harness, caplog: pytest.LogCaptureFixture
+) -> None:
+    discord = await h.service.create("dc:1:2", PlayerInfo("dc:9", "Ivy"), "klac")
+    await h.say(OUTSIDER, OUTSIDER, f"/start join_{discord.id}")
+    reply = texts(h, OUTSIDER)[-1]
+    assert reply and not reply.startswith("Join from the group"), reply
+    assert (await h.service.get(discord.id))[0].seat_of(f"tg:{OUTSIDER}") is None
+    assert not [r.getMessage() for r in caplog.records if r.levelno >= logging.ERROR]

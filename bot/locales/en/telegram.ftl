@@ -20,6 +20,7 @@ tg-your-turn = 🟢 Your turn — { $game }
 tg-unreachable = ⚠ I can’t write to { $player } privately. { $player }, open the bot and press Start, then send /hand.
 tg-welcome = 👋 Hi! I run board games in group chats: add me to a group and send /play there, and your cards will come here, in this chat. No one around? Send /play here and play against the computer.
 tg-join-from-group = Join from the group where the game is: press “Join” under the lobby message.
+tg-join-members-only = Only members of this group can take a seat: join the group first.
 tg-missing-rights = I can’t hold a game here: this group doesn’t let me send { $rights }. An admin can allow that in the group’s permissions or make me an admin.
 tg-right-messages = messages
 tg-right-photos = photos

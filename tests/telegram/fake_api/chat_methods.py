@@ -94,7 +94,11 @@ class ChatMethods(FakeState):
             if chat_id != user_id:
                 raise bad_request("Bad Request: user not found")
             return chat_member(user, "member")
-        return chat_member(user, self.groups[chat_id].members.get(user_id, "member"))
+        group = self.groups[chat_id]
+        member = chat_member(user, group.members.get(user_id, "member"))
+        if user_id in group.outside:
+            member["is_member"] = False
+        return member
 
     def _get_chat_administrators(self, params: Json, files: dict[str, bytes]) -> list[Json]:
         chat_id = self._chat_id(params)

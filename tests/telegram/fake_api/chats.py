@@ -78,6 +78,10 @@ class FakeGroup:
     # "administrator" | "member" | "restricted" | "left" | "kicked"
     bot_status: str = "administrator"
     members: dict[int, str] = field(default_factory=dict)
+    #: Restricted users who are not members now: ChatMemberRestricted's
+    #: ``is_member`` is "True, if the user is a member of the chat at the moment
+    #: of the request" (https://core.telegram.org/bots/api#chatmemberrestricted).
+    outside: set[int] = field(default_factory=set)
     #: What members may do (ChatPermissions); an administrator is not bound by it.
     permissions: dict[str, bool] = field(default_factory=lambda: dict.fromkeys(PERMISSIONS, True))
     #: What the bot may do while "restricted" (its own ChatPermissions).

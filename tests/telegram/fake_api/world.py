@@ -153,8 +153,16 @@ class World(FakeState):
         no longer reaches it in privacy mode."""
         self.group(chat_id).other_bot_wrote_last = True
 
-    def set_member_status(self, chat_id: int, user_id: int, status: str) -> None:
-        """What getChatMember says about a user in a group (default "member")."""
+    def set_member_status(
+        self, chat_id: int, user_id: int, status: str, *, is_member: bool = True
+    ) -> None:
+        """What getChatMember says about a user in a group (default "member");
+        ``is_member=False`` with "restricted": restricted, and not in the group."""
         if status not in ("creator", "administrator", "member", "restricted", "left", "kicked"):
             raise ValueError(f"unknown chat member status {status!r}")
-        self.group(chat_id).members[user_id] = status
+        group = self.group(chat_id)
+        group.members[user_id] = status
+        if status == "restricted" and not is_member:
+            group.outside.add(user_id)
+        else:
+            group.outside.discard(user_id)
