@@ -38,6 +38,7 @@ from __future__ import annotations
 
 import asyncio
 import ipaddress
+import json
 import logging
 from collections.abc import Awaitable, Callable
 from importlib import resources
@@ -225,7 +226,9 @@ async def _body(request: web.Request) -> dict[str, Any]:
     if request.content_type != "application/json":
         raise web.HTTPUnsupportedMediaType(text="Send JSON.")
     try:
-        data = await request.json()
+        # JSON is UTF-8 (RFC 8259, section 8.1) and application/json defines no
+        # charset: one named anyway, even an unknown one, is not used to decode.
+        data = json.loads((await request.read()).decode())
     except (ValueError, RecursionError):
         # ValueError covers bad JSON and bad UTF-8; nesting deeper than the
         # parser's recursion limit is no request a page of ours sends.
@@ -312,10 +315,9 @@ async def create_room(request: web.Request) -> web.Response:
         raise web.HTTPBadRequest(text="names: a list of player names.")
     lang = str(data.get("lang") if data.get("lang") in LANGUAGES else _page_lang(request))
     network: bool = request.app[NETWORK]
-    if network and not await request.app[CREATIONS].allow(client_address(request.remote)):
-        limit = request.app[CREATIONS].limit
-        text = pg.i18n.t(lang, "pg-error-rate", count=limit.presses, minutes=limit.seconds // 60)
-        return web.json_response({"ok": False, "error": text}, status=429)
+    refused = await _over_creation_limit(request, lang)
+    if refused is not None:
+        return refused
     created: list[Room] = []
 
     async def create() -> dict[str, Any]:
@@ -335,6 +337,20 @@ async def create_room(request: web.Request) -> web.Response:
             samesite="Strict",
         )
     return response
+
+
+async def _over_creation_limit(request: web.Request, lang: str) -> web.Response | None:
+    """On a network, the answer to a client address over its limit of new tables
+    (a new room's or another in a room: Stop and Again made thousands a minute)."""
+    if not request.app[NETWORK]:
+        return None
+    if await request.app[CREATIONS].allow(client_address(request.remote)):
+        return None
+    limit = request.app[CREATIONS].limit
+    text = _pg(request).i18n.t(
+        lang, "pg-error-rate", count=limit.presses, minutes=limit.seconds // 60
+    )
+    return web.json_response({"ok": False, "error": text}, status=429)
 
 
 def _remembered(request: web.Request) -> list[str]:
@@ -438,6 +454,9 @@ async def room_again(request: web.Request) -> web.Response:
     room = await _room(request)
     data = await _body(request)
     game = str(data.get("game") or room.game)
+    refused = await _over_creation_limit(request, await _pg(request).languages.for_chat(room.chat))
+    if refused is not None:
+        return refused
     return await _act(request, lambda: _pg(request).new_table(room, game))
 
 

@@ -59,6 +59,13 @@ async def test_pages_and_refusals(client: TestClient) -> None:
     headers = {"Content-Type": "application/json"}
     press = await client.post(url + "press", data=deep, headers=headers)
     assert press.status == 400 and await press.text() == "Malformed JSON."
+    # A charset on application/json, even one Python does not know, decodes nothing.
+    for charset in ("latin-9", "no-such-charset", "utf-8"):
+        headers = {"Content-Type": f"application/json; charset={charset}"}
+        press = await client.post(url + "press", data=b'{"token": 7}', headers=headers)
+        assert press.status == 400 and await press.text() == "Unknown player.", charset
+    bad_utf8 = await client.post(url + "press", data=b'{"token": "\xff"}', headers=headers)
+    assert bad_utf8.status == 400
 
 
 async def test_a_players_view_names_no_other_player(client: TestClient) -> None:

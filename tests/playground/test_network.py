@@ -140,8 +140,15 @@ async def test_creating_rooms_beyond_the_limit_is_refused(client: TestClient) ->
     russian = {"game": "klac", "names": ["A"], "lang": "ru"}
     in_russian = await client.post("/api/rooms", json=russian)
     assert (await in_russian.json())["error"].startswith("Слишком много новых столов")
-    # The rooms made stay playable: the limit is on new rooms only.
+    # The rooms made stay playable: the limit is on new tables only.
     await start(client, rooms[0])
+    # Nor does closing a table and opening another in a room get round it.
+    room = f"/r/{rooms[1]}/"
+    closed = await client.post(room + "stop", json={"player": 0})
+    assert (await closed.json())["ok"]
+    again = await client.post(room + "again", json={"player": 0})
+    assert again.status == 429
+    assert (await again.json())["error"].startswith("Too many new tables from this device")
 
 
 async def test_on_loopback_rooms_are_not_limited(service: TableService, store: Store) -> None:
