@@ -123,8 +123,12 @@ async def open_lobby(frontend: Frontend, chat: str, user: User, game: str) -> No
     opens on the computer players' buttons.
     """
     await members.check_rights(frontend.publisher.bot, chat)
+    alone = chat == ids.player_key(user.id)
+    if alone:
+        # The table's messages speak the chat's language: here, the user's own.
+        await frontend.languages.set_chat(chat, await frontend.user_lang(user))
     table = await frontend.service.create(chat, player(user), game)
-    if chat == ids.player_key(user.id):
+    if alone:
         await frontend.service.show_computers(table.id, ids.player_key(user.id))
 
 
@@ -228,6 +232,8 @@ async def lang(message: Message, command: CommandObject, frontend: Frontend) -> 
         return
     if message.chat.type == ChatType.PRIVATE:
         await frontend.languages.set_user(ids.player_key(user.id), choice)
+        # A game alone in this chat speaks it too.
+        await frontend.languages.set_chat(chat, choice)
     else:
         await frontend.languages.set_chat(chat, choice)
     frontend.publisher.say(chat, frontend.i18n.t(choice, "tg-lang-set"))

@@ -54,7 +54,12 @@ async def press(
     lang = await frontend.user_lang(query.from_user)
     key = ids.player_key(query.from_user.id)
     screen, note = await frontend.screens.deck_press(token, key, lang)
-    frontend.publisher.edit_pressed(message.chat.id, message.message_id, screen)
+    if message.text is None:
+        # Pressed on a picture (a forged or stray button): a text cannot replace
+        # a photo's caption, so the builder comes as a message of its own.
+        frontend.publisher.say(key, screen.text, keyboard(screen.buttons))
+    else:
+        frontend.publisher.edit_pressed(message.chat.id, message.message_id, screen)
     # A refused save is worth an alert; the builder's text says it again.
     await query.answer(note, show_alert=note is not None and note.startswith("⚠"))
 

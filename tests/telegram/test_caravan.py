@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import io
+import logging
 import random
 import re
 
+import pytest
 from PIL import Image
 
 from bot.core.tables import Status
@@ -202,3 +204,23 @@ async def test_a_discard_never_names_the_card_in_the_group(h: Harness) -> None:
                 for c in car["cards"]}  # fmt: skip
     if card not in on_table:
         assert pretty(card) not in caption
+
+
+async def test_a_builder_button_pressed_on_a_picture_sends_the_builder(
+    h: Harness, caplog: pytest.LogCaptureFixture
+) -> None:
+    await h.say(BORIS, BORIS, "/play klac")
+    lobby = h.last_with_buttons(BORIS)
+    # Boris's Telegram speaks English: so does his game alone in the private chat.
+    await h.press(BORIS, BORIS, lobby.message_id, lobby.button_data("🤖 + normal"))
+    await h.press(BORIS, BORIS, lobby.message_id, lobby.button_data("⬅ Done"))
+    await h.press(BORIS, BORIS, lobby.message_id, lobby.button_data("▶ Start"))
+    photo = next(m for m in h.fake.messages(BORIS) if m.photo is not None)
+    count = len(h.fake.messages(BORIS))
+    forged = DeckToken("caravan", "A", "S", "clr").encode()
+    answer = await h.press(BORIS, BORIS, photo.message_id, forged, strict=False)
+    assert not answer.get("show_alert"), answer
+    assert len(h.fake.messages(BORIS)) == count + 1
+    assert "Your deck for Caravan" in (builder(h, BORIS).content or "")
+    assert photo.photo is not None and h.fake.message(BORIS, photo.message_id).photo is not None
+    assert not [r.getMessage() for r in caplog.records if r.levelno >= logging.ERROR]
