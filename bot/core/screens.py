@@ -227,8 +227,9 @@ class Screens(DeckScreens):
             path = self._hint_path(table, path, hint)
             menu = build_menu(game, state, seat, path)
             prompt = presenter.prompt(view, menu, names, t)
-            lines += [prompt] if prompt else []
-            lines += self._hint_lines(table, state, seat, hint, lang)
+            lines += [
+                line for line in (prompt, self.hint_line(table, state, seat, hint, lang)) if line
+            ]
             buttons += self._menu_buttons(table, state, seat, menu, lang, hint)
             if explain:
                 lines += self._why_lines(table, state, seat, menu, lang)
@@ -361,18 +362,18 @@ class Screens(DeckScreens):
             return path
         return hint[:-1]
 
-    def _hint_lines(
+    def hint_line(
         self, table: Table, state: Any, seat: int, hint: Sequence[int] | None, lang: str
-    ) -> list[str]:
-        """The computer's suggestion in words, step by step."""
+    ) -> str:
+        """The computer's suggestion in words, step by step ("" without one)."""
         if hint is None:
-            return []
+            return ""
         game = registry.get(table.game)
         presenter = presenters.get(table.game)
         names = self.names(table)
         taken = build_menu(game, state, seat, hint).taken
         steps = " → ".join(self.t(lang, c.msg, **presenter.args(c.args, names)) for c in taken)
-        return [self.t(lang, "hint-line", move=steps)]
+        return self.t(lang, "hint-line", move=steps)
 
     def _why_lines(self, table: Table, state: Any, seat: int, menu: Menu, lang: str) -> list[str]:
         """The reasons the game gives for what ``menu`` leaves out."""
@@ -430,7 +431,7 @@ class Screens(DeckScreens):
                 t(numbered) if self.i18n.has("en", numbered) else ""
             )
             lines = [t("seat-your-turn"), taken, prompt]
-            lines += self._hint_lines(table, state, seat, hint, lang)
+            lines.append(self.hint_line(table, state, seat, hint, lang))
             if explain:
                 lines += self._why_lines(table, state, seat, menu, lang)
             text = "\n".join(line for line in lines if line)

@@ -92,6 +92,13 @@ async def press(query: CallbackQuery, frontend: Frontend, bot: Bot) -> None:
         return
     if outcome.path is not None and outcome.state is not None:
         table, state, path = outcome.table, outcome.state, outcome.path
+        if in_group and outcome.hint is not None:
+            # A public game's menu is the group's: the advice is the mover's alone.
+            seat = table.seat_of(ids.player_key(user.id))
+            assert seat is not None
+            advice = frontend.screens.hint_line(table, state, seat, outcome.hint, await lang())
+            await query.answer(clip(advice, ALERT_LIMIT), show_alert=True)
+            return
         # A public game's menu is on the table message, in a group or in a solo
         # game's private chat alike.
         solo_table = table.chat == ids.message_chat_key(message)

@@ -62,7 +62,8 @@ async def play_turn(h: Harness, user: int, rng: random.Random, seen: dict[str, i
                 assert h.fake.message(GROUP, message.message_id).photo == table_photo
                 seen["back from preview"] += 1
             continue
-        options = [b for b in moves if not b["text"].startswith(NAV)]
+        # The hint is the mover's alone: an alert, no move (see test_klotho).
+        options = [b for b in moves if not b["text"].startswith((*NAV, "💡"))]
         token = decode(rng.choice(options)["callback_data"])
         assert isinstance(token, MoveToken)
         answer = await h.press(user, GROUP, message.message_id, token.encode())

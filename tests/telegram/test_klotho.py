@@ -48,7 +48,7 @@ async def press_cell(h: Harness, user: int, rng: random.Random) -> None:
         message = table_message(h)
         moves = [b["callback_data"] for b in buttons(message)
                  if isinstance(decode(b["callback_data"]), MoveToken)
-                 and not b["text"].startswith(("⬅", "✖"))]  # fmt: skip
+                 and not b["text"].startswith(("⬅", "✖", "💡"))]  # fmt: skip
         assert moves, message.button_texts
         token = decode(rng.choice(moves))
         assert isinstance(token, MoveToken)
@@ -157,3 +157,21 @@ async def test_klotho_votes_triplet_and_a_whole_game(h: Harness) -> None:
     # Klotho has no private hands: nobody got a private photo.
     for user in SEATS:
         assert h.fake.photos(user) == []
+
+
+async def test_a_hint_on_the_groups_table_is_told_to_the_mover_alone(h: Harness) -> None:
+    table_id = await start_klotho(h)
+    message = table_message(h)
+    before = (message.content, message.button_texts, len(message.history))
+    user, _ = await mover(h, table_id)
+    other = next(u for u in (ANYA, BORIS, VIKA) if u != user)
+    hint = message.button_data("💡 Подсказка")
+    refused = await h.press(other, GROUP, message.message_id, hint)
+    assert refused["show_alert"] and "💡" not in refused["text"], refused
+    answer = await h.press(user, GROUP, message.message_id, hint)
+    # In the presser's own language, which may not be the group's.
+    assert answer["show_alert"] and answer["text"].startswith("💡 The computer would play: ")
+    shown = table_message(h)
+    assert (shown.content, shown.button_texts, len(shown.history)) == before
+    assert not any("💡 " in t for row in shown.button_texts for t in row if t != "💡 Подсказка")
+    assert (await h.service.stats(f"tg:{user}"))["klotho"]["hints"] == 1
