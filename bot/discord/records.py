@@ -17,6 +17,7 @@ from bot.core.screen_base import Screen
 from bot.discord import ids
 from bot.discord.context import Frontend
 from bot.discord.messages import outgoing
+from bot.discord.publisher import DM_FLAG
 from bot.discord.replies import answer, begin, text
 
 #: Games ``/history`` lists, and so the numbers ``/replay`` takes.
@@ -86,9 +87,11 @@ def add_record_commands(
         # A DM is the person's own; a server channel's records are its admins' to delete.
         admin = interaction.guild_id is None or interaction.permissions.manage_guild
         chat = ids.interaction_chat(interaction)
-        await service.forget(key, chat if admin else None)
+        messageable = (DM_FLAG, str(interaction.user.id))
+        await service.forget(key, chat if admin else None, messageable)
         said = [i18n.t(lang, "forget-done")]
         said.append(i18n.t(lang, "forget-done-chat" if admin else "forget-not-chat"))
+        said.append(i18n.t(lang, "forget-kept"))
         await answer(interaction, "\n".join(said))
 
 

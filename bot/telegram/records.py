@@ -38,7 +38,7 @@ from bot.telegram import ids
 from bot.telegram.commands import where
 from bot.telegram.context import Frontend
 from bot.telegram.markup import CAPTION_LIMIT, keyboard
-from bot.telegram.publisher import TOPIC_CLOSED
+from bot.telegram.publisher import DM_FLAG, TOPIC_CLOSED
 from games import registry
 
 log = logging.getLogger("bot.telegram")
@@ -212,11 +212,13 @@ async def forget(message: Message, frontend: Frontend, bot: Bot) -> None:
     assert user is not None
     chat, lang = await where(message, frontend)
     admin = message.chat.type == ChatType.PRIVATE or await _is_admin(bot, message, user.id)
-    await frontend.service.forget(ids.player_key(user.id), chat if admin else None)
+    messageable = (DM_FLAG, str(user.id))
+    await frontend.service.forget(ids.player_key(user.id), chat if admin else None, messageable)
     i18n = frontend.i18n
     said = [
         i18n.t(lang, "forget-done"),
         i18n.t(lang, "forget-done-chat" if admin else "forget-not-chat"),
+        i18n.t(lang, "forget-kept"),
     ]
     frontend.publisher.say(chat, "\n".join(said))
 

@@ -126,14 +126,17 @@ async def test_a_finished_game_is_listed_replayed_and_rated(h: Harness) -> None:
 
 async def test_forget_deletes_the_callers_records_and_for_an_admin_the_chats(h: Harness) -> None:
     h.fake.set_member_status(GROUP, BORIS, "administrator")
-    await finished_klac(h)
+    table_id = await finished_klac(h)
     anya, boris, group = ids.player_key(ANYA), ids.player_key(BORIS), ids.chat_key(GROUP)
     await h.say(ANYA, GROUP, "/forget")
-    assert last_text(h, GROUP).split("\n") == [
-        "🧹 Готово: ваша статистика, рейтинги, выбор языка и колоды удалены везде.",
+    assert last_text(h, GROUP).split("\n")[:2] == [
+        "🧹 Готово: ваша статистика, рейтинги, выбор языка, колоды и отметка, что мне можно"
+        " писать вам лично, удалены везде.",
         "Удалить сыгранные партии и таблицы лидеров этого чата может только администратор;"
         " ваши данные удалены.",
     ]
+    assert last_text(h, GROUP).split("\n")[2].startswith("Остаются: столы, за которыми")
+    assert not await h.tg.frontend.can_message(ANYA), "the note that the bot may write to her"
     assert await h.service.stats(anya) == {} and await h.service.player_ratings(anya) == {}
     assert len(await h.service.finished_games(group)) == 1, "the chat's games stay"
     assert await h.service.player_ratings(boris), "another player's rating stays"
@@ -141,7 +144,8 @@ async def test_forget_deletes_the_callers_records_and_for_an_admin_the_chats(h: 
     # In the private chat a person decides for that chat too.
     await h.say(BORIS, BORIS, "/forget")
     assert last_text(h, BORIS).split("\n")[0] == (
-        "🧹 Done: your statistics, ratings, language choices and decks are deleted everywhere."
+        "🧹 Done: your statistics, ratings, language choices, decks and my note that I may"
+        " write to you privately are deleted everywhere."
     )
     assert len(await h.service.finished_games(group)) == 1
     await h.say(BORIS, GROUP, "/forget")
@@ -150,6 +154,25 @@ async def test_forget_deletes_the_callers_records_and_for_an_admin_the_chats(h: 
     assert await h.service.leaderboard("klac", group) == []
     left = [k async for k in h.store.redis.scan_iter(match=f"{h.store.prefix}*", count=500)]
     assert not [k for k in left if anya in k or boris in k], left
+    # What stays names them only where the reply says: the finished game's table.
+    naming = []
+    for key in left:
+        kind = await h.store.redis.type(key)
+        values = (
+            list((await h.store.redis.hgetall(key)).values()) if kind == "hash"
+            else list(await h.store.redis.smembers(key)) if kind == "set"
+            else [await h.store.redis.get(key)] if kind == "string"
+            else []
+        )  # fmt: skip
+        if any(str(u) in str(v) for v in values for u in (ANYA, BORIS)):
+            naming.append(key)
+    assert naming and all(f":t:{table_id}" in key for key in naming), naming
+
+
+async def test_forget_keeps_the_private_chat_open_while_a_game_is_played(h: Harness) -> None:
+    await open_table(h, "klac", [ANYA, BORIS], {"Игра до": "50"})
+    await h.say(ANYA, ANYA, "/forget")
+    assert await h.tg.frontend.can_message(ANYA), "her hand of the game being played needs it"
 
 
 def test_replay_buttons_are_no_core_token() -> None:

@@ -58,11 +58,22 @@ class RecordService(DeadlineService):
         return out
 
     @guarded
-    async def forget(self, player_key: str, chat: str | None) -> None:
+    async def forget(
+        self, player_key: str, chat: str | None, messageable: tuple[str, str] | None = None
+    ) -> None:
         """Delete the person's statistics, ratings, language choices and decks
         everywhere and, with ``chat``, the chat's finished games, leaderboards
-        and language. Tables still being played are left alone."""
+        and language. ``messageable`` is the frontend's flag that the person
+        opened the private chat (flag set, member): it goes too, unless they sit
+        at a table still being played, whose hands need it.
+
+        Tables still being played are left alone, and so are a finished game's
+        table (kept a day, for its last message's buttons) and other chats'
+        finished games (their members' history, 90 days or until an admin
+        forgets the chat)."""
         games = registry.names()
+        if messageable is not None and not await self.tables_of(player_key):
+            await self.store.flag(*messageable, on=False)
         await self.ratings.forget_player(games, player_key)
         await self.store.forget_player(player_key, games)
         if chat is not None:
