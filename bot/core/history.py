@@ -147,6 +147,32 @@ class History:
         text = cast(str | None, await self.redis.get(self._record_key(chat, table_id)))
         return None if text is None else serial.loads(Finished, text)
 
+    async def move_chat(self, old: str, new: str, now: float) -> None:
+        """A chat's new id (a group that became a supergroup): its finished games
+        move there, each kept as long as it had left. The two chats' keys lie in
+        different cluster slots, so a game is copied, then the old keys deleted."""
+        listed = cast(
+            list[tuple[str, float]],
+            await self.redis.zrange(self._list_key(old), 0, -1, withscores=True),
+        )
+        # Oldest first: the list's expiry ends as the newest game's.
+        for table_id, finished_at in listed:
+            entry = await self.get(old, table_id)
+            left = int(finished_at + KEEP_SECONDS - now)
+            if entry is None or left <= 0:
+                continue
+            entry.chat = new
+            keys = [self._list_key(new), self._record_key(new, table_id)]
+            args: list[str | int] = [
+                table_id,
+                repr(finished_at),
+                serial.dumps(entry),
+                left,
+                KEEP_PER_CHAT,
+            ]
+            await self._add(keys=keys, args=args)
+        await self.forget_chat(old)
+
     async def forget_chat(self, chat: str) -> None:
         """Delete every finished game of a chat."""
         ids = cast(list[str], await self.redis.zrange(self._list_key(chat), 0, -1))

@@ -179,6 +179,15 @@ class Ratings:
             async for board in self.redis.scan_iter(match=self._key(game, "chat:*"), count=500):
                 await self.redis.zrem(board, player)
 
+    async def move_chat(self, games: Sequence[str], old: str, new: str) -> None:
+        """A chat's new id: its leaderboards join the new chat's (both keys of a
+        game share its hash tag, so one command merges them on a cluster too)."""
+        for game in games:
+            board, moved = self._key(game, f"chat:{old}"), self._key(game, f"chat:{new}")
+            if await self.redis.exists(board):
+                await self.redis.zunionstore(moved, [moved, board], aggregate="MAX")
+                await self.redis.delete(board)
+
     async def forget_chat(self, games: Sequence[str], chat: str) -> None:
         """Delete a chat's leaderboards (the players keep their ratings)."""
         await self.redis.delete(*(self._key(game, f"chat:{chat}") for game in games))

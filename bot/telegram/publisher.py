@@ -141,6 +141,7 @@ class Publisher:
             for ref in (LOBBY_REF, TABLE_REF):
                 await self.sync.forget(table_id, ref)
         table = await self.service.move_chat(old, new)
+        await self.service.move_records(old, new)
         log.info(
             "event=chat-migrated from=%s to=%s table=%s",
             old_id,

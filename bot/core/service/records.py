@@ -58,6 +58,13 @@ class RecordService(DeadlineService):
         return out
 
     @guarded
+    async def move_records(self, old: str, new: str) -> None:
+        """A chat's new id (a Telegram group that became a supergroup): its
+        finished games and leaderboards move there with it."""
+        await self.history.move_chat(old, new, self.clock())
+        await self.ratings.move_chat(registry.names(), old, new)
+
+    @guarded
     async def forget(
         self, player_key: str, chat: str | None, messageable: tuple[str, str] | None = None
     ) -> None:
