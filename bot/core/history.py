@@ -173,6 +173,18 @@ class History:
             await self._add(keys=keys, args=args)
         await self.forget_chat(old)
 
+    def _file_key(self, table_id: str, platform: str) -> str:
+        return f"{self.store.prefix}replay-file:{platform}:{table_id}"
+
+    async def file_of(self, table_id: str, platform: str) -> str | None:
+        """The platform's id of the uploaded replay of ``table_id``, if any."""
+        return cast(str | None, await self.redis.get(self._file_key(table_id, platform)))
+
+    async def remember_file(self, table_id: str, platform: str, file_id: str) -> None:
+        """Keep the id of an uploaded replay as long as games are kept (a replay
+        is drawn from the game alone, the same in every chat and language)."""
+        await self.redis.set(self._file_key(table_id, platform), file_id, ex=KEEP_SECONDS)
+
     async def forget_chat(self, chat: str) -> None:
         """Delete every finished game of a chat."""
         ids = cast(list[str], await self.redis.zrange(self._list_key(chat), 0, -1))

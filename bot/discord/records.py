@@ -62,9 +62,7 @@ def add_record_commands(
         if number > len(entries):
             await answer(interaction, i18n.t(lang, "replay-missing", n=number))
             return
-        await answer(interaction, i18n.t(lang, "replay-drawing"))
-        await _post(interaction, entries[number - 1], record_screens.replay_caption(
-            i18n, lang, entries[number - 1]))  # fmt: skip
+        await _post(frontend, interaction, entries[number - 1], lang)
 
     @tree.command(name=text("top", "dc-cmd-top"), description=text(
         "The best players here, by rating", "dc-cmd-top-desc"))  # fmt: skip
@@ -100,20 +98,30 @@ async def replay_pressed(
 ) -> None:
     """A replay button of ``/history`` (already acknowledged): the game is posted
     in the channel for everyone. A press that names no game of this channel
-    (forged, or a game since forgotten) or one that has expired says so to the
-    presser alone."""
-    i18n = frontend.i18n
+    (forged, or a game since forgotten), one that has expired or one press too
+    many says so to the presser alone."""
     chat = ids.interaction_chat(interaction)
-    entry = await frontend.service.replay_pressed(chat, custom_id, ids.REPLAY_PREFIX)
+    presser = ids.player_key(interaction.user.id)
+    entry = await frontend.service.replay_pressed(chat, custom_id, ids.REPLAY_PREFIX, presser)
     if isinstance(entry, str):
-        await answer(interaction, i18n.t(lang, entry))
+        await answer(interaction, frontend.i18n.t(lang, entry))
+        return
+    await _post(frontend, interaction, entry, lang)
+
+
+async def _post(
+    frontend: Frontend, interaction: discord.Interaction, entry: Finished, lang: str
+) -> None:
+    """Draw the replay off the event loop and post it in the channel for everyone,
+    unless the channel had one less than a minute ago (the asker is told when
+    the next may be)."""
+    i18n = frontend.i18n
+    wait = await frontend.service.replay_wait(ids.interaction_chat(interaction))
+    if wait:
+        await answer(interaction, i18n.t(lang, "replay-wait", seconds=wait))
         return
     await answer(interaction, i18n.t(lang, "replay-drawing"))
-    await _post(interaction, entry, record_screens.replay_caption(i18n, lang, entry))
-
-
-async def _post(interaction: discord.Interaction, entry: Finished, caption: str) -> None:
-    """Draw the replay off the event loop and post it in the channel for everyone."""
+    caption = record_screens.replay_caption(i18n, lang, entry)
     replay = await draw_off_loop(entry)
     attachment = discord.File(io.BytesIO(replay.gif), filename=f"replay-{entry.id}.gif")
     await interaction.followup.send(caption, file=attachment)

@@ -54,115 +54,136 @@ NO_ANIMATION_RIGHTS = "not enough rights to send animations"
 #: core token starts with ``h`` (:mod:`bot.core.tokens`), so this router takes
 #: these presses before the buttons' router would refuse them.
 REPLAY_PREFIX = "h"
+#: The platform's name for the replay files kept (a file id is the bot's own).
+PLATFORM = "tg"
 
 
-class Replays:
-    """Draws replays and posts them; one at a time per chat in this process, since
-    each takes seconds of a worker's time and a press costs the presser nothing."""
+async def post_replay(
+    frontend: Frontend, chat: str, entry: Finished, lang: str, asker_lang: str
+) -> tuple[str, bool] | None:
+    """Post ``entry``'s replay in ``chat``, captioned in ``lang``: by the file id of
+    its earlier upload (in any chat), else drawn off the event loop and
+    uploaded. Returns what to tell the asker (in ``asker_lang``) and whether it
+    is a refusal: that it is being drawn, or when the next may be if the chat
+    had one less than a minute ago (:data:`~bot.core.service.records.REPLAY_SPACING`);
+    ``None`` when it is posted at once."""
+    i18n = frontend.i18n
+    wait = await frontend.service.replay_wait(chat)
+    if wait:
+        return i18n.t(asker_lang, "replay-wait", seconds=wait), True
+    caption = clip(record_screens.replay_caption(i18n, lang, entry), CAPTION_LIMIT)
+    uploaded = await frontend.service.replay_file(entry.id, PLATFORM)
+    if uploaded is not None:
+        send_animation(frontend, chat, entry, uploaded, caption, lang)
+        return None
+    frontend.publisher.outbox.spawn(_draw(frontend, chat, entry, caption, lang))
+    return i18n.t(asker_lang, "replay-drawing"), False
 
-    def __init__(self) -> None:
-        self._drawing: set[str] = set()
 
-    def busy(self, chat: str) -> bool:
-        """Whether a replay is being drawn for ``chat``."""
-        return chat in self._drawing
+async def _draw(frontend: Frontend, chat: str, entry: Finished, caption: str, lang: str) -> None:
+    try:
+        replay = await draw_off_loop(entry)
+    except Exception:
+        # A record the game can no longer replay (its rules changed since):
+        # the chat is told, rather than left waiting.
+        log.exception("event=replay-failed chat=%s table=%s", chat, entry.id)
+        frontend.publisher.say(chat, frontend.i18n.t(lang, "tg-replay-failed"))
+        return
+    gif = BufferedInputFile(replay.gif, filename=f"replay-{entry.id}.gif")
+    send_animation(frontend, chat, entry, gif, caption, lang)
 
-    def start(self, frontend: Frontend, chat: str, entry: Finished, lang: str) -> None:
-        """Draw ``entry`` in the background and post it in ``chat`` (not :meth:`busy`)."""
-        self._drawing.add(chat)
-        caption = clip(record_screens.replay_caption(frontend.i18n, lang, entry), CAPTION_LIMIT)
-        frontend.publisher.outbox.spawn(self._draw(frontend, chat, entry, caption, lang))
 
-    async def _draw(
-        self, frontend: Frontend, chat: str, entry: Finished, caption: str, lang: str
-    ) -> None:
-        try:
-            replay = await draw_off_loop(entry)
-        except Exception:
-            # A record the game can no longer replay (its rules changed since):
-            # the chat is told, rather than left waiting.
-            log.exception("event=replay-failed chat=%s table=%s", chat, entry.id)
-            frontend.publisher.say(chat, frontend.i18n.t(lang, "tg-replay-failed"))
-            return
-        finally:
-            self._drawing.discard(chat)
-        send_animation(frontend, chat, replay.gif, f"replay-{entry.id}.gif", caption, lang)
+async def replay(message: Message, command: CommandObject, frontend: Frontend) -> None:
+    """``/replay [n]``: game ``n`` of /history (1, the last, by default) as an animation."""
+    chat, lang = await where(message, frontend)
+    i18n, say = frontend.i18n, frontend.publisher.say
+    number = _number(command.args)
+    if number is None:
+        say(chat, i18n.t(lang, "tg-replay-usage", max=LISTED))
+        return
+    entries = await frontend.service.finished_games(chat, LISTED)
+    if not entries:
+        say(chat, i18n.t(lang, "replay-none"))
+    elif number > len(entries):
+        say(chat, i18n.t(lang, "replay-missing", n=number))
+    else:
+        told = await post_replay(frontend, chat, entries[number - 1], lang, lang)
+        if told is not None:
+            say(chat, told[0])
 
-    async def command(self, message: Message, command: CommandObject, frontend: Frontend) -> None:
-        """``/replay [n]``: game ``n`` of /history (1, the last, by default) as an animation."""
-        chat, lang = await where(message, frontend)
-        i18n, say = frontend.i18n, frontend.publisher.say
-        number = _number(command.args)
-        if number is None:
-            say(chat, i18n.t(lang, "tg-replay-usage", max=LISTED))
-            return
-        entries = await frontend.service.finished_games(chat, LISTED)
-        if not entries:
-            say(chat, i18n.t(lang, "replay-none"))
-        elif number > len(entries):
-            say(chat, i18n.t(lang, "replay-missing", n=number))
-        elif self.busy(chat):
-            say(chat, i18n.t(lang, "tg-replay-busy"))
-        else:
-            say(chat, i18n.t(lang, "replay-drawing"))
-            self.start(frontend, chat, entries[number - 1], lang)
 
-    async def pressed(self, query: CallbackQuery, frontend: Frontend) -> None:
-        """A replay button: the game is posted in the chat of the button's message.
+async def replay_pressed(query: CallbackQuery, frontend: Frontend) -> None:
+    """A replay button: the game is posted in the chat of the button's message.
 
-        A press that names no game of that chat (forged, from another chat's
-        list, or of a game since forgotten) changes nothing and says so in an
-        alert, as does a press on a game that has expired."""
-        lang = await frontend.user_lang(query.from_user)
-        i18n = frontend.i18n
-        message = query.message
-        if not isinstance(message, Message):
-            await query.answer(i18n.t(lang, "error-bad-request"), show_alert=True)
-            return
-        chat = ids.message_chat_key(message)
-        entry = await frontend.service.replay_pressed(chat, query.data, REPLAY_PREFIX)
-        if isinstance(entry, str):
-            await query.answer(i18n.t(lang, entry), show_alert=True)
-            return
-        if self.busy(chat):
-            await query.answer(i18n.t(lang, "tg-replay-busy"))
-            return
-        # The replay is for the whole chat: its caption is in the chat's language.
-        private = message.chat.type == ChatType.PRIVATE
-        self.start(frontend, chat, entry, lang if private else await frontend.chat_lang(chat))
-        await query.answer(i18n.t(lang, "replay-drawing"))
+    A press that names no game of that chat (forged, from another chat's list,
+    or of a game since forgotten) changes nothing and says so in an alert, as
+    does a press on a game that has expired, one press too many, and one within
+    a minute of the chat's last replay."""
+    lang = await frontend.user_lang(query.from_user)
+    i18n = frontend.i18n
+    message = query.message
+    if not isinstance(message, Message):
+        await query.answer(i18n.t(lang, "error-bad-request"), show_alert=True)
+        return
+    chat = ids.message_chat_key(message)
+    presser = ids.player_key(query.from_user.id)
+    entry = await frontend.service.replay_pressed(chat, query.data, REPLAY_PREFIX, presser)
+    if isinstance(entry, str):
+        await query.answer(i18n.t(lang, entry), show_alert=True)
+        return
+    # The replay is for the whole chat: its caption is in the chat's language.
+    private = message.chat.type == ChatType.PRIVATE
+    chat_lang = lang if private else await frontend.chat_lang(chat)
+    told = await post_replay(frontend, chat, entry, chat_lang, lang)
+    if told is None:
+        await query.answer()
+    else:
+        await query.answer(told[0], show_alert=told[1])
 
 
 def send_animation(
-    frontend: Frontend, chat: str, gif: bytes, filename: str, caption: str, lang: str
+    frontend: Frontend,
+    chat: str,
+    entry: Finished,
+    animation: BufferedInputFile | str,
+    caption: str,
+    lang: str,
 ) -> None:
-    """Queue a GIF to a chat (or forum topic) as an animation; what can go wrong
-    with it is handled as for a plain message, and a group that forbids GIFs is
-    told so."""
+    """Queue a replay to a chat (or forum topic) as an animation, uploaded or by
+    its file id; an upload's file id is kept for next time, a file id Telegram
+    no longer knows is drawn anew, what else can go wrong is handled as for a
+    plain message, and a group that forbids GIFs is told so."""
     publisher = frontend.publisher
     chat_id, thread_id = ids.parse_chat_key(chat)
 
     async def call(gate: Gate) -> None:
         try:
-            await publisher.bot.send_animation(
-                chat_id,
-                BufferedInputFile(gif, filename=filename),
-                caption=caption,
-                message_thread_id=thread_id,
+            sent = await publisher.bot.send_animation(
+                chat_id, animation, caption=caption, message_thread_id=thread_id
             )
         except TelegramMigrateToChat as exc:
             await publisher.migrate(chat_id, exc.migrate_to_chat_id)
             moved = ids.chat_key(exc.migrate_to_chat_id)
-            send_animation(frontend, moved, gif, filename, caption, lang)
+            send_animation(frontend, moved, entry, animation, caption, lang)
+            return
         except TelegramBadRequest as exc:
             if NO_ANIMATION_RIGHTS in exc.message.lower():
                 publisher.say(chat, frontend.i18n.t(lang, "tg-replay-no-rights"))
             elif TOPIC_CLOSED in exc.message:
                 log.info("event=topic-closed chat=%s thread=%s", chat_id, thread_id)
+            elif isinstance(animation, str):
+                # A file id Telegram no longer knows: drawn and uploaded anew.
+                log.warning("event=replay-file-refused table=%s error=%s", entry.id, exc.message)
+                publisher.outbox.spawn(_draw(frontend, chat, entry, caption, lang))
             else:
                 raise
+            return
         except TelegramForbiddenError as exc:
             log.warning("event=unreachable chat=%s error=%s", chat_id, exc.message)
+            return
+        file = sent.animation or sent.document
+        if not isinstance(animation, str) and file is not None:
+            await frontend.service.remember_replay_file(entry.id, PLATFORM, file.file_id)
 
     publisher.outbox.put(chat_id, call)
 
@@ -241,10 +262,9 @@ def make_router() -> Router:
     """A fresh router with this module's handlers (one per dispatcher); it must
     come before the buttons' router, which refuses every press it cannot decode."""
     router = Router(name="records")
-    replays = Replays()
     router.message.register(history, Command("history"))
-    router.message.register(replays.command, Command("replay"))
+    router.message.register(replay, Command("replay"))
     router.message.register(top, Command("top"))
     router.message.register(forget, Command("forget"))
-    router.callback_query.register(replays.pressed, F.data.startswith(f"{REPLAY_PREFIX}:"))
+    router.callback_query.register(replay_pressed, F.data.startswith(f"{REPLAY_PREFIX}:"))
     return router

@@ -96,6 +96,12 @@ async def test_each_listed_game_has_a_replay_button_for_the_channel(server: Serv
     assert server.told(pressed) == ["🎞 Рисую повтор…"]
     (posted,) = server.channel()[before:]
     assert posted.content.startswith("🎞 Клац! · ") and posted.attachments
+    # One replay a minute in a channel: the next press is told when.
+    again = await server.press(listed, button, user=ANYA, locale="en-US")
+    assert server.told(again) == [
+        "🎞 A replay was posted here a moment ago: the next one can be in 60 seconds."
+    ]
+    assert len(server.channel()) == before + 1
 
     # A press naming no game of this channel changes nothing and says so.
     forged_id = f"R:{'x' * 8}:{button.rsplit(':', 1)[1]}"

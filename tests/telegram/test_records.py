@@ -72,9 +72,21 @@ async def test_a_finished_game_is_listed_replayed_and_rated(h: Harness) -> None:
     assert (posted.caption or "").startswith("🎞 Клац! · ")
     assert posted.animation is not None and frames(posted.animation) > 1
 
+    # One replay a minute in a chat: the next is refused until then, button or command.
     await h.say(ANYA, GROUP, "/replay")
-    said, again = h.fake.messages(GROUP)[-2:]
-    assert said.content == "🎞 Рисую повтор…" and again.animation == posted.animation
+    assert last_text(h, GROUP) == (
+        "🎞 Повтор здесь только что показывали: следующий можно будет через 60 секунд."
+    )
+    h.clock.advance(45)
+    answer = await h.press(VIKA, GROUP, listed.message_id, data)
+    assert answer["show_alert"] and answer["text"].endswith("через 15 секунд.")
+    assert len(h.fake.animations(GROUP)) == 1
+    h.clock.advance(15)
+    # The same game again is posted by its file id at once: nothing drawn or uploaded.
+    await h.say(ANYA, GROUP, "/replay")
+    again = h.fake.messages(GROUP)[-1]
+    assert again.animation == posted.animation
+    assert isinstance(h.fake.calls_to("sendAnimation")[-1].params["animation"], str)
     await h.say(ANYA, GROUP, "/replay 2")
     assert last_text(h, GROUP) == "Партии с номером 2 здесь нет: список — в /history."
     await h.say(ANYA, GROUP, "/replay два")
@@ -111,6 +123,7 @@ async def test_a_finished_game_is_listed_replayed_and_rated(h: Harness) -> None:
     # A group that forbids GIFs to the bot hears why the replay did not come.
     h.fake.group(GROUP).bot_status = "member"
     h.fake.set_permissions(GROUP, can_send_other_messages=False)
+    h.clock.advance(60)
     await h.press(VIKA, GROUP, listed.message_id, data)
     assert last_text(h, GROUP).startswith("Не получается показать повтор: группа не разрешает")
     assert len(h.fake.animations(GROUP)) == 2

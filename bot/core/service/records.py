@@ -3,11 +3,27 @@ forgetting it all on request."""
 
 from __future__ import annotations
 
+import math
+
 from bot.core.errors import guarded
 from bot.core.history import KEEP_SECONDS, Finished, ReplayButton
 from bot.core.ratings import Rating, Standing
 from bot.core.service.deadlines import DeadlineService
 from games import registry
+
+#: At most one replay is posted in a chat this often: a GIF is large, every
+#: member sees it, and a press costs the presser nothing.
+REPLAY_SPACING = 60
+# KEYS: the chat's replay turn. ARGV: now, the spacing. The seconds to wait
+# (as text), or '0' when the turn is taken: the time it ends is the key's
+# value, by the service's clock, and the key expires with it.
+_REPLAY_TURN = """
+local ends = tonumber(redis.call('GET', KEYS[1]) or '0')
+local now = tonumber(ARGV[1])
+if ends > now then return tostring(ends - now) end
+redis.call('SET', KEYS[1], tostring(now + tonumber(ARGV[2])), 'EX', tonumber(ARGV[2]))
+return '0'
+"""
 
 
 class RecordService(DeadlineService):
@@ -23,10 +39,15 @@ class RecordService(DeadlineService):
         """One of the chat's finished games, if it is still kept."""
         return await self.history.get(chat, table_id)
 
-    async def replay_pressed(self, chat: str, data: str | None, prefix: str) -> Finished | str:
+    async def replay_pressed(
+        self, chat: str, data: str | None, prefix: str, player_key: str
+    ) -> Finished | str:
         """The chat's finished game that replay button ``data`` (behind a
         frontend's ``prefix``) names; or why it replays nothing, as a message
-        id: not a button (forged), not a game kept in this chat, or expired."""
+        id: too many presses of ``player_key``, not a button (forged), not a
+        game kept in this chat, or expired."""
+        if self.presses is not None and not await self.presses.allow(player_key):
+            return "error-slow-down"
         button = ReplayButton.decode(data, prefix)
         if button is None:
             return "error-bad-request"
@@ -35,6 +56,24 @@ class RecordService(DeadlineService):
             return entry
         expired = entry is None and button.finished + KEEP_SECONDS <= self.clock()
         return "replay-expired" if expired else "replay-gone"
+
+    @guarded
+    async def replay_wait(self, chat: str) -> int:
+        """0 when a replay may be posted in ``chat`` now (and the chat's turn is
+        taken, for every worker), else the seconds until one may."""
+        key = f"{self.store.prefix}replay-turn:{chat}"
+        wait = await self.store.redis.eval(_REPLAY_TURN, 1, key, repr(self.clock()), REPLAY_SPACING)
+        return math.ceil(float(wait))
+
+    @guarded
+    async def replay_file(self, table_id: str, platform: str) -> str | None:
+        """The platform's id of the replay of ``table_id`` uploaded before, if any."""
+        return await self.history.file_of(table_id, platform)
+
+    @guarded
+    async def remember_replay_file(self, table_id: str, platform: str, file_id: str) -> None:
+        """The replay of ``table_id`` was uploaded as ``file_id``: post that next time."""
+        await self.history.remember_file(table_id, platform, file_id)
 
     async def last_game(self, chat: str) -> str:
         """The game last finished in the chat (Klac! when none was): what

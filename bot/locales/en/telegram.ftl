@@ -34,7 +34,6 @@ tg-start-needs-private = These players must open a private chat with me first (t
 tg-lang-usage = Send /lang ru or /lang en.
 tg-lang-set = ✅ I will speak English here.
 tg-replay-usage = Send /replay for the last game, or /replay with the game’s number in /history (1 to { $max }).
-tg-replay-busy = 🎞 A replay is already being drawn here: it will be posted in a few seconds.
 tg-replay-no-rights = I can’t post the replay: this group doesn’t let me send GIFs. An admin can allow that in the group’s permissions or make me an admin.
 tg-replay-failed = I could not draw the replay of this game.
 tg-top-usage = Send /top, or /top with a game: { $games }.

@@ -10,6 +10,11 @@ replay-expired = Эта партия больше не хранится: сыг�
 replay-gone = Этой партии нет среди сохранённых в этом чате: их список — в /history.
 replay-caption = 🎞 { $game } · { $date } · { $players } · 🏆 { $winners }
 replay-drawing = 🎞 Рисую повтор…
+replay-wait = 🎞 Повтор здесь только что показывали: следующий можно будет через { $seconds ->
+    [one] { $seconds } секунду
+    [few] { $seconds } секунды
+   *[other] { $seconds } секунд
+}.
 top-title = 🏅 { $game }: лучшие здесь
 top-line = { $n }. { $player } — { $rating } ({ $games ->
     [one] { $games } партия
