@@ -60,12 +60,14 @@ async def open_core(settings: Settings) -> AsyncIterator[Core]:
             finished_ttl=settings.finished_ttl,
         )
         await move_tables_to_shards(store)
-        presses = (
-            None
-            if settings.press_limit is None
-            else PressLimiter(redis, settings.press_limit, prefix=settings.key_prefix)
+        presses, commands = (
+            None if limit is None else PressLimiter(redis, limit, prefix=prefix)
+            for limit, prefix in (
+                (settings.press_limit, settings.key_prefix),
+                (settings.command_limit, f"{settings.key_prefix}cmd:"),
+            )
         )
-        service = TableService(store, presses=presses)
+        service = TableService(store, presses=presses, commands=commands)
         i18n = I18n(default=settings.default_language)
         languages = Languages(store, settings.default_language)
         yield Core(settings, service, Screens(service, i18n), i18n, languages)

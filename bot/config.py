@@ -11,6 +11,10 @@ from bot.core.i18n import LANGUAGES
 from bot.core.pacing import PressLimit
 
 DEFAULT_PRESS_LIMIT = PressLimit()
+#: Commands are typed, not tapped: a person sends a few in a minute. A reply in a
+#: group spends the group's twenty messages a minute, so a spammer's extra
+#: commands are ignored rather than answered.
+DEFAULT_COMMAND_LIMIT = PressLimit(presses=6, seconds=30)
 
 
 class ConfigError(ValueError):
@@ -73,6 +77,8 @@ class Settings:
     playground: PlaygroundSettings = PlaygroundSettings()
     #: None: presses are not limited.
     press_limit: PressLimit | None = DEFAULT_PRESS_LIMIT
+    #: None: commands are not limited.
+    command_limit: PressLimit | None = DEFAULT_COMMAND_LIMIT
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> Settings:
@@ -101,7 +107,8 @@ class Settings:
                 host=values.get("PLAYGROUND_HOST") or "127.0.0.1",
                 port=_port(values, "PLAYGROUND_PORT", 8765),
             ),
-            press_limit=_press_limit(values.get("PRESS_LIMIT") or ""),
+            press_limit=_limit("PRESS_LIMIT", values, DEFAULT_PRESS_LIMIT),
+            command_limit=_limit("COMMAND_LIMIT", values, DEFAULT_COMMAND_LIMIT),
         )
 
 
@@ -181,18 +188,20 @@ def _port(values: Mapping[str, str], key: str, default: int) -> int:
     return int(raw)
 
 
-def _press_limit(raw: str) -> PressLimit | None:
-    """``PRESS_LIMIT``: ``N/S`` (N presses per S seconds), ``off``, or unset (the default)."""
+def _limit(key: str, values: Mapping[str, str], default: PressLimit) -> PressLimit | None:
+    """``PRESS_LIMIT`` or ``COMMAND_LIMIT``: ``N/S`` (N per S seconds), ``off``, or
+    unset (``default``)."""
+    raw = values.get(key) or ""
     if not raw:
-        return DEFAULT_PRESS_LIMIT
+        return default
     if raw.strip().lower() == "off":
         return None
-    presses, _, seconds = raw.partition("/")
-    if not (presses.strip().isdigit() and seconds.strip().isdigit()):
-        raise ConfigError(f"PRESS_LIMIT must look like 12/5 (presses/seconds) or off, not {raw!r}")
-    limit = PressLimit(int(presses), int(seconds))
+    count, _, seconds = raw.partition("/")
+    if not (count.strip().isdigit() and seconds.strip().isdigit()):
+        raise ConfigError(f"{key} must look like 12/5 (count/seconds) or off, not {raw!r}")
+    limit = PressLimit(int(count), int(seconds))
     if not (limit.presses and limit.seconds):
-        raise ConfigError("PRESS_LIMIT must allow at least one press in at least one second")
+        raise ConfigError(f"{key} must allow at least one in at least one second")
     return limit
 
 

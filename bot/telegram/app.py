@@ -120,6 +120,7 @@ async def build(
     frontend = Frontend(service, screens, screens.i18n, languages, publisher)
     dispatcher = Dispatcher()
     dispatcher.update.outer_middleware(_RequestIdMiddleware())
+    dispatcher.message.outer_middleware(commands.CommandLimit())
     dispatcher["frontend"] = frontend
     dispatcher.errors.register(outages.answer_outage, ExceptionTypeFilter(*outages.OUTAGES))
     dispatcher.include_routers(

@@ -4,11 +4,13 @@
 from __future__ import annotations
 
 import logging
+from collections.abc import Awaitable, Callable
+from typing import Any
 
-from aiogram import Bot, F, Router
+from aiogram import BaseMiddleware, Bot, F, Router
 from aiogram.enums import ChatType
 from aiogram.filters import Command, CommandObject, CommandStart
-from aiogram.types import Message, User
+from aiogram.types import Message, TelegramObject, User
 
 from bot.core.errors import ServiceError, TableNotFound
 from bot.core.i18n import LANGUAGES
@@ -29,6 +31,26 @@ JOIN_PREFIX = "join_"
 #: ``/start rules`` or ``/start rules_GAME``: the rules, sent privately (a group's
 #: /rules links here rather than fill the group with pages of text).
 RULES_LINK = "rules"
+
+
+class CommandLimit(BaseMiddleware):
+    """A person's commands beyond the service's limit are ignored (logged): one
+    member's thirty commands would otherwise fill a group with replies."""
+
+    async def __call__(
+        self,
+        handler: Callable[[TelegramObject, dict[str, Any]], Awaitable[Any]],
+        event: TelegramObject,
+        data: dict[str, Any],
+    ) -> Any:
+        user = getattr(event, "from_user", None)
+        text = getattr(event, "text", None) or ""
+        if user is not None and text.startswith("/"):
+            frontend: Frontend = data["frontend"]
+            if not await frontend.service.command_allowed(ids.player_key(user.id)):
+                log.info("event=command-limited user=%s", user.id)
+                return None
+        return await handler(event, data)
 
 
 async def start_link(

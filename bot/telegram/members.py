@@ -92,8 +92,9 @@ async def added(event: ChatMemberUpdated, frontend: Frontend) -> None:
 
 
 async def removed(event: ChatMemberUpdated, frontend: Frontend) -> None:
-    """Removed from a group: tables there stay in Redis and go on if the bot is added back."""
+    """Removed from a group: its game stops, and the players hear it privately."""
     log.warning("event=bot-removed chat=%s status=%s", event.chat.id, event.new_chat_member.status)
+    await frontend.publisher.chat_lost(ids.chat_key(event.chat.id), event.chat.title)
 
 
 async def migrated(message: Message, frontend: Frontend) -> None:

@@ -6,7 +6,9 @@ second overall, for every worker together): :class:`PacingMiddleware` waits
 for the budget before each send or edit and, on a 429, pauses the chat for
 every worker. The :class:`Outbox` keeps one queue per chat, so a press is
 answered at once and its messages follow in order; ten quick edits of one
-message become one edit to its latest content; a failure the network or
+message become one edit to its latest content; replies to commands wait
+behind the table's screens (a member's spam of commands cannot hold the game
+up), and a reply that is already waiting is not queued twice; a failure the network or
 Telegram may get over (5xx, timeouts, dropped connections, a 429) is tried
 again with growing pauses.
 
@@ -138,11 +140,13 @@ class PacingMiddleware(BaseRequestMiddleware):
             raise
 
 
-@dataclass
+@dataclass(eq=False)
 class _Job:
     key: str | None
     call: Job
     running: bool = False
+    #: A reply to a command: screens are queued ahead of it.
+    reply: bool = False
 
 
 @dataclass
@@ -182,15 +186,22 @@ class Outbox:
         if not self.pending:
             self._idle.set()
 
-    def put(self, chat_id: int, call: Job, *, key: str | None = None) -> None:
-        """Queue ``call`` for ``chat_id``; a queued call with the same ``key`` is replaced."""
+    def put(self, chat_id: int, call: Job, *, key: str | None = None, reply: bool = False) -> None:
+        """Queue ``call`` for ``chat_id``; a queued call with the same ``key`` is
+        replaced. A ``reply`` (to a command) goes last; anything else goes ahead
+        of the replies still waiting."""
         chat = self._chats.setdefault(chat_id, _Chat())
         if key is not None:
             for job in chat.jobs:
                 if job.key == key and not job.running:
                     job.call = call
                     return
-        chat.jobs.append(_Job(key, call))
+        job = _Job(key, call, reply=reply)
+        waiting = [i for i, queued in enumerate(chat.jobs) if queued.reply and not queued.running]
+        if reply or not waiting:
+            chat.jobs.append(job)
+        else:
+            chat.jobs.insert(waiting[0], job)
         self._idle.clear()
         if chat.worker is None or chat.worker.done():
             chat.worker = asyncio.create_task(self._drain(chat_id, chat))
@@ -224,8 +235,10 @@ class Outbox:
 
     async def _drain(self, chat_id: int, chat: _Chat) -> None:
         while chat.jobs:
-            await self._run(chat_id, chat.jobs[0])
-            chat.jobs.popleft()
+            job = chat.jobs[0]
+            await self._run(chat_id, job)
+            # By identity: a screen may have been queued ahead of it meanwhile.
+            chat.jobs.remove(job)
         if not self.pending:
             self._idle.set()
 

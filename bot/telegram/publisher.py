@@ -23,6 +23,7 @@ is drawn and sent.
 
 from __future__ import annotations
 
+import hashlib
 import logging
 import time
 from collections.abc import Awaitable, Callable
@@ -293,7 +294,10 @@ class Publisher:
                 if chat_id > 0:
                     await self.store.flag(DM_FLAG, str(chat_id), on=False)
 
-        self.outbox.put(chat_id, call)
+        # Said once while it waits (thirty /stop in a row get one answer), and
+        # after the table's screens.
+        said = hashlib.blake2b(f"{text}\n{markup and markup.model_dump_json()}".encode())
+        self.outbox.put(chat_id, call, key=f"say:{thread_id}:{said.hexdigest()}", reply=True)
 
     # -- pings where there is no hand to send ----------------------------------------
 
@@ -344,8 +348,9 @@ class Publisher:
     ) -> None:
         log.warning("event=unreachable table=%s chat=%s error=%s", table.id, chat_id, exc.message)
         if seat is None:
-            # The bot was removed from the group: the game stays in Redis and
-            # continues if the bot is added back.
+            # The bot was removed from the group (its update may have been lost,
+            # or the table is in one of the group's topics).
+            await self.chat_lost(table.chat, None)
             return
         await self.store.flag(DM_FLAG, str(chat_id), on=False)
         marker = f"tg:unreachable:{seat}"
@@ -356,6 +361,25 @@ class Publisher:
         name = self.screens.names(table)[seat]
         link = Button(self.i18n.t(lang, "tg-btn-open-bot"), url=f"https://t.me/{self.bot_username}")
         self.say(table.chat, self.i18n.t(lang, "tg-unreachable", player=name), keyboard(((link,),)))
+
+    async def chat_lost(self, chat: str, title: str | None) -> None:
+        """The bot may no longer write in ``chat``: its game is stopped (not played
+        out on timeouts nobody sees) and everyone seated who opened the bot hears
+        it privately. ``title``: the group's name, when Telegram said it."""
+        table = await self.service.close_chat(chat)
+        if table is None:
+            return
+        log.info("event=chat-lost chat=%s table=%s", chat, table.id)
+        for player in table.players:
+            if player.bot or not await self.store.flagged(DM_FLAG, str(ids.user_id(player.key))):
+                continue
+            lang = await self.languages.for_user(player.key)
+            game = self.i18n.t(lang, f"game-{table.game}")
+            if title is None:
+                text = self.i18n.t(lang, "tg-chat-lost-untitled", game=game)
+            else:
+                text = self.i18n.t(lang, "tg-chat-lost", game=game, chat=title)
+            self.say(player.key, text)
 
     async def reachable_again(self, table: Table, seat: int) -> None:
         """The player opened the private chat again: forget the warning, show the hand."""

@@ -97,6 +97,12 @@ def test_discord_settings() -> None:
             Settings.from_env({"DISCORD_TOKEN": "t0k", **bad})
 
 
+def test_command_limit() -> None:
+    assert Settings.from_env({}).command_limit == PressLimit(6, 30)
+    assert Settings.from_env({"COMMAND_LIMIT": "3/10"}).command_limit == PressLimit(3, 10)
+    assert Settings.from_env({"COMMAND_LIMIT": "off"}).command_limit is None
+
+
 def test_press_limit() -> None:
     assert Settings.from_env({}).press_limit == PressLimit(12, 5)
     assert Settings.from_env({"PRESS_LIMIT": "20/10"}).press_limit == PressLimit(20, 10)

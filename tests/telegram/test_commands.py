@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import asyncio
 import logging
 
 import pytest
 
+from bot.config import DEFAULT_COMMAND_LIMIT
+from bot.core.pacing import Limits, PressLimiter
 from bot.core.service import BOT_DELAY_SECONDS, PlayerInfo
 from bot.core.tables import Status
 from tests.telegram.conftest import (
@@ -18,6 +21,7 @@ from tests.telegram.conftest import (
     Harness,
     hand,
     mover,
+    play_moves,
     quick_game,
 )
 
@@ -314,3 +318,36 @@ async def test_a_join_link_to_another_platforms_table_is_answered(
     assert reply and not reply.startswith("Join from the group"), reply
     assert (await h.service.get(discord.id))[0].seat_of(f"tg:{OUTSIDER}") is None
     assert not [r.getMessage() for r in caplog.records if r.levelno >= logging.ERROR]
+
+
+async def test_a_members_command_spam_never_holds_the_table_up(h: Harness) -> None:
+    # Telegram's twenty messages a minute in a group, made 30 to keep the test short.
+    await h.restart(Limits(chat_interval=0.0, group_per_minute=30, global_per_second=100_000))
+    h.service.commands = PressLimiter(
+        h.store.redis, DEFAULT_COMMAND_LIMIT, prefix=f"{h.store.prefix}cmd:", clock=h.clock
+    )
+    table_id = await quick_game(h)
+    before = len(h.fake.calls)
+    spam = ["/stats", "/help", "/rules", "/top", "/history", "/lang"] * 5
+    for text in spam:
+        h.fake.send_text(VIKA, GROUP, text)
+    # Every command handled, their replies waiting for the group's budget; then a move.
+    await h.fake.idle(quiet=0.05, timeout=20)
+    await asyncio.wait_for(h.tg.dispatcher["in_flight"].idle.wait(), 20)
+    await play_moves(h.service, table_id, 1)
+    await h.settle()
+    calls = h.fake.calls[before:]
+    to_group = [c for c in calls if c.params.get("chat_id") == GROUP]
+    replies = [i for i, c in enumerate(to_group) if c.method == "sendMessage"]
+    table = [i for i, c in enumerate(to_group) if c.method.startswith("editMessage")]
+    # Six commands in 30 s, her /start that opened the bot among them; the rest ignored.
+    assert len(replies) == DEFAULT_COMMAND_LIMIT.presses - 1
+    # The table's picture went out after at most the reply that was being sent.
+    assert table and table[0] < replies[1], [c.method for c in to_group]
+    # The same reply, waiting already, is said once more at most (Аня has five
+    # commands left of her six).
+    sent = len(h.fake.calls_to("sendMessage", chat_id=GROUP))
+    for _ in range(5):
+        h.fake.send_text(ANYA, GROUP, "/top")
+    await h.settle()
+    assert 1 <= len(h.fake.calls_to("sendMessage", chat_id=GROUP)) - sent <= 2

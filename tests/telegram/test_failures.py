@@ -12,6 +12,7 @@ import pytest
 
 from bot.core.pacing import Limits, PressLimit, PressLimiter
 from bot.core.service import TableService
+from bot.core.tables import Status
 from bot.core.tokens import MoveToken, decode
 from games import registry
 from games.core.menu import build_menu
@@ -159,16 +160,34 @@ async def test_not_modified_and_flood_wait_are_absorbed(h: Harness) -> None:
     assert len(failed) == 1
 
 
-async def test_bot_removed_from_the_group(h: Harness) -> None:
+@pytest.mark.parametrize("told", [True, False], ids=["update", "refused-edit"])
+async def test_bot_removed_from_the_group_stops_its_game(h: Harness, told: bool) -> None:
     table_id = await quick_game(h)
-    h.fake.bot_removed(GROUP)
+    await h.say(ANYA, ANYA, "/lang en")
+    h.fake.bot_removed(GROUP, deliver=told)
     await h.settle()
-    await move(h, table_id)
-    await move(h, table_id)
-    assert (await h.service.get(table_id))[0].state_version == 3, "the game goes on privately"
+    if not told:
+        # The update never came: the next edit of the group's table is refused.
+        await move(h, table_id)
+    table, _ = await h.service.get(table_id)
+    assert table.status == Status.ABORTED, "not played out on timeouts nobody sees"
+    # Everyone seated is told privately, each in their own language.
+    if told:
+        assert h.fake.last_message(ANYA).content == (
+            "⛔ The Klac! game in “Клуб настолок” is stopped: I was removed from that group."
+        )
+        assert (h.fake.last_message(VIKA).content or "").startswith("⛔ Игра «Клац!» в группе «")
+    else:
+        assert (h.fake.last_message(ANYA).content or "").startswith("⛔ Your Klac! game in a group")
+    # The refusal that told, and the stopped table's last edit: then no more tries.
+    refused = [c for c in h.fake.calls_to(chat_id=GROUP) if c.status == 403]
+    assert len(refused) <= 3, refused
+    # Added back, the group can start anew.
     h.fake.bot_added(GROUP)
     await h.settle()
     assert "/play" in (h.fake.last_message(GROUP).content or "")
+    await h.say(ANYA, GROUP, "/play klac")
+    assert (await h.service.table_in(f"tg:{GROUP}")) is not None
 
 
 async def test_restart_mid_game_keeps_old_buttons_working(

@@ -136,16 +136,29 @@ class ServiceBase:
         *,
         clock: Callable[[], float] = time.time,
         presses: PressLimiter | None = None,
+        commands: PressLimiter | None = None,
     ) -> None:
         self.store = store
         self.clock = clock
         #: Refuses a person's presses beyond the limit (None: no limit).
         self.presses = presses
+        #: Refuses a person's commands beyond the limit (None: no limit).
+        self.commands = commands
         self.decks = DeckBook(store)
         #: Finished games, for /history and /replay.
         self.history = History(store)
         self.ratings = Ratings(store)
         self._listeners: list[Listener] = []
+
+    async def command_allowed(self, player_key: str) -> bool:
+        """Count a command of ``player_key``: False when over the limit (a frontend
+        then ignores it). With Redis down the command goes on, and says so itself."""
+        if self.commands is None:
+            return True
+        try:
+            return await self.commands.allow(player_key)
+        except RedisError:
+            return True
 
     def subscribe(self, listener: Listener) -> None:
         """Call ``listener`` after every saved change (frontends render screens)."""

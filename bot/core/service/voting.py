@@ -9,6 +9,8 @@ from bot.core.errors import (
     BadRequest,
     NotSeated,
     ServiceError,
+    StaleVersion,
+    TableNotFound,
     guarded,
 )
 from bot.core.service.base import VOTE_SECONDS, Notice, Step, require_status
@@ -138,8 +140,27 @@ class VotingService(MoveService):
                 step = self._vote_effect(table, state, vote.kind, vote.subject)
         return step
 
-    def _abort(self, table: Table, state: Any) -> Step:
+    def _abort(self, table: Table, state: Any, why: str = "game-aborted") -> Step:
         table.status = Status.ABORTED
         table.votes = []
         table.turn_deadline = table.remind_at = None
-        return Step(state, "abort", notice=Notice("game-aborted"))
+        return Step(state, "abort", notice=Notice(why))
+
+    @guarded
+    async def close_chat(self, chat: str) -> Table | None:
+        """The bot can no longer write in ``chat`` (removed from the group): its
+        lobby is closed and its game stopped, rather than played out on timeouts
+        that nobody sees. Returns the table stopped, or None when there was none."""
+        table_id = await self.store.chat_table(chat)
+        if table_id is None:
+            return None
+
+        def step(table: Table, state: Any) -> Step:
+            if not table.active:
+                raise StaleVersion()
+            return self._abort(table, state, "game-aborted-chat-lost")
+
+        try:
+            return await self._mutate_table(table_id, step)
+        except (StaleVersion, TableNotFound):
+            return None

@@ -100,6 +100,7 @@ notice-vote-progress = 🗳 Vote to { $vote ->
 notice-vote-failed = 🗳 The vote to { $kind } failed.
 notice-vote-expired = 🗳 The vote to { $kind } expired.
 notice-game-aborted = ⛔ The game was stopped by vote.
+notice-game-aborted-chat-lost = ⛔ The game was stopped: I can no longer write in this chat.
 vote-kind-abort = stop the game
 vote-kind-remove = hand a seat to the bot
 

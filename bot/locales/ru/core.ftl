@@ -99,6 +99,7 @@ notice-vote-progress = 🗳 Голосование { $vote ->
 notice-vote-failed = 🗳 Голосование «{ $kind }» не прошло.
 notice-vote-expired = 🗳 Время голосования «{ $kind }» истекло.
 notice-game-aborted = ⛔ Игра остановлена голосованием.
+notice-game-aborted-chat-lost = ⛔ Игра остановлена: я больше не могу писать в этот чат.
 vote-kind-abort = остановить игру
 vote-kind-remove = отдать место боту
 
