@@ -23,7 +23,7 @@ from bot.core.service import PlayerInfo, TableService
 from bot.core.store import Store
 from bot.core.tables import Table
 from bot.core.tokens import MoveToken, decode
-from bot.telegram.app import TelegramFrontend, build
+from bot.telegram.app import TelegramFrontend, build, start_polling
 from games import registry
 from tests.telegram.fake_api import FakeTelegram
 
@@ -95,9 +95,7 @@ async def running(redis: RedisClient, prefix: str) -> AsyncIterator[Running]:
         tg = await build(
             bot, service, Screens(service, I18n()), Languages(service.store, "ru"), fast
         )
-        polling = asyncio.create_task(
-            tg.dispatcher.start_polling(bot, handle_signals=False, close_bot_session=False)
-        )
+        polling = asyncio.create_task(start_polling(tg))
         for user in USERS:
             await tg.frontend.mark_messageable(user)
         try:

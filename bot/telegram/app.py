@@ -5,14 +5,21 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Coroutine
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, cast
 
 from aiogram import BaseMiddleware, Bot, Dispatcher
 from aiogram.client.session.aiohttp import AiohttpSession
+from aiogram.client.session.middlewares.base import (
+    BaseRequestMiddleware,
+    NextRequestMiddlewareType,
+)
 from aiogram.client.telegram import TelegramAPIServer
+from aiogram.exceptions import TelegramBadRequest
 from aiogram.filters import ExceptionTypeFilter
+from aiogram.methods import AnswerCallbackQuery, Response, TelegramMethod
+from aiogram.methods.base import TelegramType
 from aiogram.types import (
     BotCommand,
     BotCommandScopeAllGroupChats,
@@ -36,6 +43,8 @@ from bot.telegram.outbox import Outbox, Pacer, PacingMiddleware
 from bot.telegram.publisher import Publisher
 
 log = logging.getLogger("bot.telegram")
+#: Telegram's refusal of an answer to a press it no longer waits for.
+QUERY_TOO_OLD = "query is too old"
 
 #: Seconds a stopping worker keeps sending before it hands what is left to
 #: the other workers (a group's limit may hold an edit for a minute).
@@ -72,6 +81,26 @@ class _RequestIdMiddleware(BaseMiddleware):
             return await handler(event, data)
         finally:
             REQUEST_ID.reset(token)
+
+
+class LateAnswers(BaseRequestMiddleware):
+    """Telegram stops waiting for a press's answer after some seconds: a press
+    delivered late (after a restart, or in a busy moment) is still made, and
+    its answer's refusal is no error."""
+
+    async def __call__(
+        self,
+        make_request: NextRequestMiddlewareType[TelegramType],
+        bot: Bot,
+        method: TelegramMethod[TelegramType],
+    ) -> Response[TelegramType]:
+        try:
+            return await make_request(bot, method)
+        except TelegramBadRequest as exc:
+            if not isinstance(method, AnswerCallbackQuery) or QUERY_TOO_OLD not in exc.message:
+                raise
+            log.info("event=press-answered-late query=%s", method.callback_query_id)
+            return Response[TelegramType](ok=True, result=cast(TelegramType, True))
 
 
 @dataclass
@@ -113,6 +142,7 @@ async def build(
     store = service.store
     pacer = Pacer(RateBudget(store.redis, limits or Limits(), prefix=f"{store.prefix}tg:"))
     bot.session.middleware(PacingMiddleware(pacer))
+    bot.session.middleware(LateAnswers())
     me = await bot.get_me()
     outbox = Outbox(pacer)
     publisher = Publisher(bot, service, screens, languages, outbox, me.username or "")
@@ -155,9 +185,7 @@ async def run(tg: TelegramFrontend, settings: TelegramSettings, stop: asyncio.Ev
     sweep = asyncio.create_task(tg.publisher.sync.sweep(stop))
     if settings.webhook_url is None:
         await tg.bot.delete_webhook()
-        polling = asyncio.create_task(
-            tg.dispatcher.start_polling(tg.bot, handle_signals=False, close_bot_session=False)
-        )
+        polling = asyncio.create_task(start_polling(tg))
         await stop.wait()
         await tg.dispatcher.stop_polling()
         await polling
@@ -172,13 +200,36 @@ async def run(tg: TelegramFrontend, settings: TelegramSettings, stop: asyncio.Ev
     await tg.bot.session.close()
 
 
+def start_polling(tg: TelegramFrontend, polling_timeout: int = 30) -> Coroutine[Any, Any, None]:
+    """Long polling that confirms updates only once they are handled.
+
+    Telegram forgets the updates up to the offset the next ``getUpdates``
+    names; handled one after another (not as tasks), a batch's updates are all
+    done, their effects saved, before that call. A worker killed mid-press
+    leaves the press to be delivered again, not lost: a move already made is
+    then refused as stale, so nothing is made twice.
+    """
+    return tg.dispatcher.start_polling(
+        tg.bot,
+        handle_signals=False,
+        close_bot_session=False,
+        handle_as_tasks=False,
+        polling_timeout=polling_timeout,
+    )
+
+
 async def start_webhook(tg: TelegramFrontend, settings: TelegramSettings) -> web.AppRunner:
     """Listen for Telegram's POSTs (checked against the secret) and serve ``/healthz``."""
     assert settings.webhook_url is not None
     app = web.Application()
-    SimpleRequestHandler(tg.dispatcher, tg.bot, secret_token=settings.webhook_secret).register(
-        app, path=settings.webhook_path
-    )
+    # Answered once handled: Telegram delivers an update again until it gets
+    # the answer, so a worker that dies mid-press loses nothing.
+    SimpleRequestHandler(
+        tg.dispatcher,
+        tg.bot,
+        handle_in_background=False,
+        secret_token=settings.webhook_secret,
+    ).register(app, path=settings.webhook_path)
     setup_application(app, tg.dispatcher, bot=tg.bot)
 
     async def health(_: web.Request) -> web.Response:

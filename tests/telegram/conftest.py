@@ -22,7 +22,7 @@ from bot.core.screens import Screens
 from bot.core.service import TableService
 from bot.core.store import Store
 from bot.core.tables import Status
-from bot.telegram.app import TelegramFrontend, build, set_commands
+from bot.telegram.app import TelegramFrontend, build, set_commands, start_polling
 from games import registry
 from tests.conftest import FakeClock
 from tests.telegram.fake_api import FakeTelegram, StoredMessage
@@ -100,11 +100,7 @@ class Harness:
         pending screens."""
         self.stopping = asyncio.Event()
         self.sweeping = asyncio.create_task(self.tg.publisher.sync.sweep(self.stopping))
-        self.polling = asyncio.create_task(
-            self.tg.dispatcher.start_polling(
-                self.tg.bot, handle_signals=False, close_bot_session=False, polling_timeout=1
-            )
-        )
+        self.polling = asyncio.create_task(start_polling(self.tg, polling_timeout=1))
         await self.fake.wait_until(lambda: self.fake.waiting_polls > 0, timeout=10)
 
     async def restart(self, limits: Limits = FAST) -> None:

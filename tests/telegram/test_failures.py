@@ -26,6 +26,7 @@ from tests.telegram.conftest import (
     VIKA,
     Harness,
     hand,
+    make_frontend,
     mover,
     play_moves,
     quick_game,
@@ -297,3 +298,24 @@ async def test_a_person_pressing_too_fast_is_told_to_slow_down_privately(h: Harn
     assert len(h.fake.calls_to(chat_id=GROUP)) == group_calls, "the group heard nothing"
     table = await h.service.table_in(f"tg:{GROUP}")
     assert table is not None and table.seat_of(f"tg:{BORIS}") is not None, "nothing changed"
+
+
+async def test_a_press_delivered_after_a_restart_is_made_without_an_error(
+    h: Harness, caplog: pytest.LogCaptureFixture
+) -> None:
+    caplog.set_level(logging.INFO)
+    table_id = await quick_game(h)
+    user, _ = await mover(h, table_id)
+    token = (await leaf_tokens(h, table_id))[0]
+    version = (await h.service.get(table_id))[0].state_version
+    # Pressed while no worker ran: delivered when one starts, after Telegram
+    # stopped waiting for its answer.
+    await h.stop_polling()
+    query = h.fake.press(user, user, hand(h, user).message_id, token, strict=False)
+    h.fake.presses[query].time -= 60
+    h.tg = await make_frontend(h.fake, h.service, h.store)
+    await h.start_polling()
+    await h.settle()
+    assert (await h.service.get(table_id))[0].state_version == version + 1, "the move is made"
+    assert not [r.getMessage() for r in caplog.records if r.levelno >= logging.ERROR]
+    assert "event=press-answered-late" in caplog.text
