@@ -19,7 +19,7 @@ import secrets
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, cast
 
 from redis.commands.core import AsyncScript
 
@@ -184,6 +184,20 @@ class RateBudget:
         """The platform said to wait: no worker calls ``chat`` for ``seconds``."""
         now = self.clock()
         await self._pause(keys=[self._chat_key(chat)], args=[repr(now + seconds), repr(now)])
+
+    def _sends_key(self, chat: str) -> str:
+        return f"{self._keys}:sends:{chat}"
+
+    async def pause_sends(self, chat: str, seconds: float) -> None:
+        """A group's slow mode refused a new message: no worker sends another
+        there for ``seconds``; edits go on (slow mode counts messages sent)."""
+        now = self.clock()
+        await self._pause(keys=[self._sends_key(chat)], args=[repr(now + seconds), repr(now)])
+
+    async def sends_wait(self, chat: str) -> float:
+        """Seconds until a new message may be sent to ``chat`` (0: now)."""
+        free = cast(str | None, await self.redis.get(self._sends_key(chat)))
+        return max(0.0, float(free) - self.clock()) if free is not None else 0.0
 
     async def extend(self, chat: str, *, group: bool) -> None:
         """A call spent a while ago goes out only now: the chat's next call, by

@@ -21,6 +21,7 @@ from bot.telegram import ids, members
 from bot.telegram.context import Frontend, player
 from bot.telegram.decks import DECK_LINK, send_builder
 from bot.telegram.markup import keyboard
+from bot.telegram.publisher import SLOW_MODE_REF
 from games import registry
 from games.core.errors import GameError
 
@@ -144,7 +145,7 @@ async def open_lobby(frontend: Frontend, chat: str, user: User, game: str) -> No
     In the private chat the game is played alone against computers: its lobby
     opens on the computer players' buttons.
     """
-    await members.check_rights(frontend.publisher.bot, chat)
+    slow = await members.check_rights(frontend.publisher.bot, chat)
     alone = chat == ids.player_key(user.id)
     if alone:
         # The table's messages speak the chat's language: here, the user's own.
@@ -152,6 +153,10 @@ async def open_lobby(frontend: Frontend, chat: str, user: User, game: str) -> No
     table = await frontend.service.create(chat, player(user), game)
     if alone:
         await frontend.service.show_computers(table.id, ids.player_key(user.id))
+    if slow:
+        # Said in the lobby message itself: another message would take the next
+        # turn of slow mode from the table's picture.
+        await frontend.service.store.set_ref(table.id, SLOW_MODE_REF, str(slow))
 
 
 async def hand(message: Message, frontend: Frontend) -> None:

@@ -42,27 +42,31 @@ class MissingRights(Exception):
         return i18n.t(lang, "tg-missing-rights", rights=names)
 
 
-async def check_rights(bot: Bot, chat: str) -> None:
+async def check_rights(bot: Bot, chat: str) -> int:
     """Raise :class:`MissingRights` when the group's permissions (or the bot's own,
     when it is restricted) keep it from posting text or pictures; an
-    administrator may post whatever members may not. A private chat needs nothing."""
+    administrator may post whatever members may not. A private chat needs nothing.
+
+    Returns the group's slow mode delay the bot is held to (0: none, or an
+    administrator, who is exempt): each new message of the bot waits that long
+    after its last one."""
     chat_id, _ = ids.parse_chat_key(chat)
     if chat_id > 0:
-        return
+        return 0
     try:
         member = await bot.get_chat_member(chat_id, bot.id)
         if isinstance(member, ChatMemberAdministrator | ChatMemberOwner):
-            return
-        rights: object = member
-        if not isinstance(member, ChatMemberRestricted):
-            rights = (await bot.get_chat(chat_id)).permissions
+            return 0
+        full = await bot.get_chat(chat_id)
     except TelegramAPIError as exc:
         # The sends themselves will say what is wrong.
         log.warning("event=rights-check-failed chat=%s error=%s", chat_id, exc)
-        return
+        return 0
+    rights = member if isinstance(member, ChatMemberRestricted) else full.permissions
     missing = [key for right, key in NEEDED_RIGHTS if getattr(rights, right, None) is False]
     if missing:
         raise MissingRights(missing)
+    return full.slow_mode_delay or 0
 
 
 async def is_member(bot: Bot, chat: str, user_id: int) -> bool:

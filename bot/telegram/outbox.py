@@ -30,6 +30,7 @@ from collections import deque
 from collections.abc import Coroutine
 from contextvars import ContextVar
 from dataclasses import dataclass, field
+from typing import Any
 
 from aiogram import Bot
 from aiogram.client.session.middlewares.base import (
@@ -64,6 +65,8 @@ TRANSIENT = (
 )
 #: Methods that count against a chat's limits.
 PACED = ("Send", "Edit", "Copy", "Forward")
+#: Methods that post a new message (what a group's slow mode holds back).
+NEW_MESSAGE = ("Send", "Copy", "Forward")
 
 #: Seconds a budget spent by a gate vouches for the call: the other workers
 #: count the chat's spacing from the moment it was spent, so a call that goes
@@ -73,6 +76,22 @@ PAID_FOR = 0.05
 # The chat whose budget the current task already spent on its next request,
 # and when (monotonic; None: right before the request, by construction).
 _PREPAID: ContextVar[tuple[int, float | None] | None] = ContextVar("prepaid", default=None)
+
+
+class SendsPaused(Exception):
+    """New messages to a group wait (its slow mode): the call is put off, not made."""
+
+    def __init__(self, seconds: float) -> None:
+        super().__init__(f"new messages wait {seconds:.1f} s")
+        self.seconds = seconds
+
+
+def posts_to_group(method: TelegramMethod[Any] | None) -> bool:
+    """Whether ``method`` posts a new message in a group (not an edit, not a private chat)."""
+    chat_id = getattr(method, "chat_id", None)
+    return (
+        isinstance(chat_id, int) and chat_id < 0 and type(method).__name__.startswith(NEW_MESSAGE)
+    )
 
 
 class Pacer:
@@ -103,6 +122,15 @@ class Pacer:
         await self.wait(chat_id)
         _PREPAID.set((chat_id, time.monotonic()))
 
+    async def sends_wait(self, chat_id: int) -> float:
+        """Seconds until a new message may go to ``chat_id`` (its slow mode); 0
+        without Redis, when Telegram's own 429 still holds it back."""
+        try:
+            return await self.budget.sends_wait(str(chat_id))
+        except RedisError as exc:
+            log.warning("event=rate-budget-unavailable chat=%s error=%r", chat_id, exc)
+            return 0.0
+
     def paid(self, chat_id: int) -> None:
         """The call to ``chat_id`` this task makes next was counted already
         (:meth:`RateBudget.reserve_many`) and goes out at once: let it pass."""
@@ -110,7 +138,9 @@ class Pacer:
 
 
 class PacingMiddleware(BaseRequestMiddleware):
-    """Every send or edit to a chat waits for the shared budget; a 429 pauses the chat."""
+    """Every send or edit to a chat waits for the shared budget; a 429 pauses the
+    chat, or for a new message in a group (its slow mode) only new messages:
+    while they wait, such a call raises :class:`SendsPaused` at once."""
 
     def __init__(self, pacer: Pacer) -> None:
         self.pacer = pacer
@@ -124,6 +154,11 @@ class PacingMiddleware(BaseRequestMiddleware):
         chat_id = getattr(method, "chat_id", None)
         if not isinstance(chat_id, int) or not type(method).__name__.startswith(PACED):
             return await make_request(bot, method)
+        new_message = posts_to_group(method)
+        if new_message:
+            wait = await self.pacer.sends_wait(chat_id)
+            if wait:
+                raise SendsPaused(wait)
         prepaid = _PREPAID.get()
         if prepaid is not None and prepaid[0] == chat_id:
             _PREPAID.set(None)
@@ -136,7 +171,10 @@ class PacingMiddleware(BaseRequestMiddleware):
             return await make_request(bot, method)
         except TelegramRetryAfter as exc:
             with contextlib.suppress(RedisError):
-                await self.pacer.budget.pause(str(chat_id), exc.retry_after)
+                if new_message:
+                    await self.pacer.budget.pause_sends(str(chat_id), exc.retry_after)
+                else:
+                    await self.pacer.budget.pause(str(chat_id), exc.retry_after)
             raise
 
 
@@ -162,6 +200,8 @@ class Outbox:
         self.pacer = pacer
         self._chats: dict[int, _Chat] = {}
         self._tasks: set[asyncio.Task[None]] = set()
+        #: Calls put off while a group's new messages wait (slow mode).
+        self._deferred: set[asyncio.TimerHandle] = set()
         self._idle = asyncio.Event()
         self._idle.set()
 
@@ -219,6 +259,9 @@ class Outbox:
         """Stop at once; calls still queued are dropped (their screens stay pending)."""
         workers = [chat.worker for chat in self._chats.values() if chat.worker is not None]
         workers += self._tasks
+        for handle in self._deferred:
+            handle.cancel()
+        self._deferred.clear()
         for worker in workers:
             worker.cancel()
         for worker in workers:
@@ -231,7 +274,8 @@ class Outbox:
     @property
     def pending(self) -> int:
         """Jobs still queued, and tasks still queueing them."""
-        return sum(len(chat.jobs) for chat in self._chats.values()) + len(self._tasks)
+        queued = sum(len(chat.jobs) for chat in self._chats.values())
+        return queued + len(self._tasks) + len(self._deferred)
 
     async def _drain(self, chat_id: int, chat: _Chat) -> None:
         while chat.jobs:
@@ -241,6 +285,22 @@ class Outbox:
             chat.jobs.remove(job)
         if not self.pending:
             self._idle.set()
+
+    def _defer(self, chat_id: int, job: _Job, seconds: float) -> None:
+        """Queue ``job`` again in ``seconds`` (unless a newer call of its key is queued by then)."""
+
+        def again() -> None:
+            self._deferred.discard(handle)
+            chat = self._chats.setdefault(chat_id, _Chat())
+            if job.key is not None and any(queued.key == job.key for queued in chat.jobs):
+                if not self.pending:
+                    self._idle.set()
+                return
+            self.put(chat_id, job.call, key=job.key, reply=job.reply)
+
+        handle = asyncio.get_running_loop().call_later(seconds, again)
+        self._deferred.add(handle)
+        self._idle.clear()
 
     async def _run(self, chat_id: int, job: _Job) -> None:
         async def gate() -> None:
@@ -252,7 +312,15 @@ class Outbox:
             try:
                 await job.call(gate)
                 return
+            except SendsPaused as exc:
+                self._defer(chat_id, job, exc.seconds)
+                return
             except TelegramRetryAfter as exc:
+                if posts_to_group(exc.method):
+                    # Slow mode: the chat's other calls (edits) need not wait for it.
+                    log.info("event=slow-mode chat=%s retry_after=%s", chat_id, exc.retry_after)
+                    self._defer(chat_id, job, exc.retry_after)
+                    return
                 pause: float = exc.retry_after
                 log.warning(
                     "event=flood-wait chat=%s retry_after=%s attempt=%s", chat_id, pause, attempt

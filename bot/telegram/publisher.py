@@ -64,6 +64,8 @@ from bot.telegram.publication import Publication
 log = logging.getLogger("bot.telegram")
 
 DM_FLAG = "tg:dm"
+#: The table's ref holding its group's slow mode delay (seconds), told in the lobby.
+SLOW_MODE_REF = "tg:slow"
 #: Telegram's answer to a post in a forum topic that was closed.
 TOPIC_CLOSED = "TOPIC_CLOSED"
 
@@ -157,7 +159,11 @@ class Publisher:
             if table.status != Status.LOBBY:
                 return screen
             link = Button(self.i18n.t(lang, "tg-btn-open-bot"), url=self.deep_link(table.id))
-            return Screen(screen.text, buttons=(*screen.buttons, (link,)))
+            text = screen.text
+            slow = await self.store.get_ref(table.id, SLOW_MODE_REF)
+            if slow:
+                text += "\n\n" + self.i18n.t(lang, "tg-slow-mode", seconds=int(slow))
+            return Screen(text, buttons=(*screen.buttons, (link,)))
         if state is None:
             return None
         if ref == TABLE_REF:

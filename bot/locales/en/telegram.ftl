@@ -21,6 +21,10 @@ tg-unreachable = ⚠ I can’t write to { $player } privately. { $player }, open
 tg-welcome = 👋 Hi! I run board games in group chats: add me to a group and send /play there, and your cards will come here, in this chat. No one around? Send /play here and play against the computer.
 tg-join-from-group = Join from the group where the game is: press “Join” under the lobby message.
 tg-join-members-only = Only members of this group can take a seat: join the group first.
+tg-slow-mode = 🐢 Slow mode is on in this group: each new message of mine waits up to { $seconds ->
+    [one] { $seconds } second
+   *[other] { $seconds } seconds
+} after my last one, so the table may appear late (its updates are never held back). Make me an admin to play without waiting.
 tg-chat-lost = ⛔ The { $game } game in “{ $chat }” is stopped: I was removed from that group.
 tg-chat-lost-untitled = ⛔ Your { $game } game in a group is stopped: I was removed from that group.
 tg-missing-rights = I can’t hold a game here: this group doesn’t let me send { $rights }. An admin can allow that in the group’s permissions or make me an admin.

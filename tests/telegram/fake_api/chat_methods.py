@@ -73,6 +73,8 @@ class ChatMethods(FakeState):
             # ChatFullInfo.permissions: "default chat member permissions, for
             # groups and supergroups" (https://core.telegram.org/bots/api#chatfullinfo).
             full["permissions"] = dict(self.groups[chat_id].permissions)
+            if self.groups[chat_id].slow_mode_delay:
+                full["slow_mode_delay"] = self.groups[chat_id].slow_mode_delay
         return full
 
     def _get_chat_member(self, params: Json, files: dict[str, bytes]) -> Json:

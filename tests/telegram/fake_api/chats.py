@@ -78,6 +78,13 @@ class FakeGroup:
     # "administrator" | "member" | "restricted" | "left" | "kicked"
     bot_status: str = "administrator"
     members: dict[int, str] = field(default_factory=dict)
+    #: Slow mode: "the minimum allowed delay between consecutive messages sent by
+    #: each unprivileged user; in seconds" (ChatFullInfo.slow_mode_delay,
+    #: https://core.telegram.org/bots/api#chatfullinfo), supergroups only; an
+    #: administrator is exempt. 0: off.
+    slow_mode_delay: int = 0
+    #: When (time.monotonic()) the bot last sent a message here, for slow mode.
+    bot_sent_at: float | None = None
     #: Restricted users who are not members now: ChatMemberRestricted's
     #: ``is_member`` is "True, if the user is a member of the chat at the moment
     #: of the request" (https://core.telegram.org/bots/api#chatmemberrestricted).

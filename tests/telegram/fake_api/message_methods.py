@@ -7,6 +7,7 @@ and pinning and unpinning.
 
 from __future__ import annotations
 
+import math
 import time
 from typing import Any, Final
 
@@ -28,6 +29,7 @@ from tests.telegram.fake_api.errors import (
     NOT_MODIFIED,
     REPLY_NOT_FOUND,
     TEXT_EMPTY,
+    ApiError,
     Json,
     bad_request,
 )
@@ -45,10 +47,30 @@ MEDIA_RIGHTS: Final = {
 class MessageMethods(FakeState):
     """The Bot API methods that send, edit, delete and pin messages."""
 
+    def _slow_mode(self, chat_id: int) -> None:
+        """A new message from a bot that is no administrator, within the group's
+        slow mode delay of its last one, is refused with a 429 whose
+        ``retry_after`` is the rest of the delay (slow mode answers as flood
+        control does, https://core.telegram.org/bots/api#responseparameters;
+        tdlib/telegram-bot-api issue 75); edits are not messages sent and are
+        never held back by it."""
+        group = self.groups.get(chat_id)
+        if group is None or not group.slow_mode_delay:
+            return
+        if group.bot_status in ("administrator", "creator"):
+            return
+        now = time.monotonic()
+        if group.bot_sent_at is not None:
+            left = group.bot_sent_at + group.slow_mode_delay - now
+            if left > 0:
+                wait = math.ceil(left)
+                raise ApiError(429, f"Too Many Requests: retry after {wait}", retry_after=wait)
+
     def _send_message(self, params: Json, files: dict[str, bytes]) -> Json:
         chat_id = self._chat_id(params)
         chat = self._writable_chat(chat_id, "can_send_messages")
         self._check_topic(chat_id, params.get("message_thread_id"))
+        self._slow_mode(chat_id)
         text, entities = message_text(params, "text", TEXT_LIMIT, TEXT_EMPTY)
         markup = check_markup(params.get("reply_markup"))
         reply_to = self._reply_target(chat_id, params)
@@ -70,6 +92,7 @@ class MessageMethods(FakeState):
         chat_id = self._chat_id(params)
         chat = self._writable_chat(chat_id, MEDIA_RIGHTS[kind])
         self._check_topic(chat_id, params.get("message_thread_id"))
+        self._slow_mode(chat_id)
         caption, entities = message_text(params, "caption", CAPTION_LIMIT, None)
         markup = check_markup(params.get("reply_markup"))
         reply_to = self._reply_target(chat_id, params)

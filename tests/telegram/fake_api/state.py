@@ -299,6 +299,7 @@ class FakeState:
         self._messages.setdefault(chat_id, {})[message_id] = msg
         if chat_id < 0 and sender.get("id") == self.bot_id:
             self.groups[chat_id].other_bot_wrote_last = False
+            self.groups[chat_id].bot_sent_at = time.monotonic()
         if msg.photo is not None:
             self._chat_photos.setdefault(chat_id, []).append(msg.photo)
         return msg

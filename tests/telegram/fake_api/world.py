@@ -153,6 +153,14 @@ class World(FakeState):
         no longer reaches it in privacy mode."""
         self.group(chat_id).other_bot_wrote_last = True
 
+    def set_slow_mode(self, chat_id: int, seconds: int) -> None:
+        """Turn a supergroup's slow mode on (``seconds`` between one member's
+        messages) or off (0); basic groups have none."""
+        group = self.group(chat_id)
+        if group.kind != "supergroup" and seconds:
+            raise ValueError("slow mode is a supergroup's setting")
+        group.slow_mode_delay = seconds
+
     def set_member_status(
         self, chat_id: int, user_id: int, status: str, *, is_member: bool = True
     ) -> None:
