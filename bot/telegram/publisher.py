@@ -64,10 +64,14 @@ from bot.telegram.publication import Publication
 log = logging.getLogger("bot.telegram")
 
 DM_FLAG = "tg:dm"
+#: The table's ref set once its group (or topic) is lost to the bot.
+CHAT_LOST_REF = "tg:lost"
 #: The table's ref holding its group's slow mode delay (seconds), told in the lobby.
 SLOW_MODE_REF = "tg:slow"
 #: Telegram's answer to a post in a forum topic that was closed.
 TOPIC_CLOSED = "TOPIC_CLOSED"
+#: Telegram's refusal of a post to a forum topic that was deleted.
+THREAD_NOT_FOUND = "message thread not found"
 
 
 class Publisher:
@@ -190,6 +194,8 @@ class Publisher:
             refs = cast(
                 dict[str, str], await self.store.redis.hgetall(refs_key(self.store, table.id))
             )
+            if ref in (LOBBY_REF, TABLE_REF) and refs.get(CHAT_LOST_REF):
+                return True  # nowhere to show it: the players were told privately
             shown = Shown.read(refs, ref)
             changes = await delivery.put(
                 self.bot, chat_id, thread_id, ref, screen, shown, time.time()
@@ -216,6 +222,8 @@ class Publisher:
             if TOPIC_CLOSED in exc.message:
                 # Shown again when the topic is reopened (``redraw``).
                 log.info("event=topic-closed table=%s ref=%s", table.id, ref)
+            elif THREAD_NOT_FOUND in exc.message:
+                await self.chat_lost(table.chat, None, topic=True)
             else:
                 # Telegram refused this content; sending it again would be refused again.
                 log.error(
@@ -292,9 +300,13 @@ class Publisher:
                 await self.migrate(chat_id, exc.migrate_to_chat_id)
                 self.say(ids.chat_key(exc.migrate_to_chat_id), text, markup)
             except TelegramBadRequest as exc:
-                if TOPIC_CLOSED not in exc.message:
+                if TOPIC_CLOSED in exc.message:
+                    log.info("event=topic-closed chat=%s thread=%s", chat_id, thread_id)
+                elif THREAD_NOT_FOUND in exc.message:
+                    # Its table, if any, is stopped when its picture is refused.
+                    log.info("event=topic-deleted chat=%s thread=%s", chat_id, thread_id)
+                else:
                     raise
-                log.info("event=topic-closed chat=%s thread=%s", chat_id, thread_id)
             except TelegramForbiddenError as exc:
                 log.warning("event=unreachable chat=%s error=%s", chat_id, exc.message)
                 if chat_id > 0:
@@ -368,10 +380,16 @@ class Publisher:
         link = Button(self.i18n.t(lang, "tg-btn-open-bot"), url=f"https://t.me/{self.bot_username}")
         self.say(table.chat, self.i18n.t(lang, "tg-unreachable", player=name), keyboard(((link,),)))
 
-    async def chat_lost(self, chat: str, title: str | None) -> None:
-        """The bot may no longer write in ``chat``: its game is stopped (not played
-        out on timeouts nobody sees) and everyone seated who opened the bot hears
-        it privately. ``title``: the group's name, when Telegram said it."""
+    async def chat_lost(self, chat: str, title: str | None, *, topic: bool = False) -> None:
+        """The bot may no longer write in ``chat`` (removed from the group, or its
+        forum ``topic`` deleted): its game is stopped (not played out on timeouts
+        nobody sees) and everyone seated who opened the bot hears it privately.
+        ``title``: the group's name, when Telegram said it."""
+        table_id = await self.store.chat_table(chat)
+        if table_id is None:
+            return
+        # The stopped table's last pictures are not tried where they cannot go.
+        await self.store.set_ref(table_id, CHAT_LOST_REF, "1")
         table = await self.service.close_chat(chat)
         if table is None:
             return
@@ -381,7 +399,9 @@ class Publisher:
                 continue
             lang = await self.languages.for_user(player.key)
             game = self.i18n.t(lang, f"game-{table.game}")
-            if title is None:
+            if topic:
+                text = self.i18n.t(lang, "tg-topic-lost", game=game)
+            elif title is None:
                 text = self.i18n.t(lang, "tg-chat-lost-untitled", game=game)
             else:
                 text = self.i18n.t(lang, "tg-chat-lost", game=game, chat=title)

@@ -7,6 +7,7 @@ import logging
 
 import pytest
 
+from bot.core.tables import Status
 from tests.telegram.conftest import ANYA, Harness, hand, mover, quick_game
 from tests.telegram.test_failures import move
 
@@ -37,3 +38,22 @@ async def test_a_closed_topic_pauses_the_table_and_reopening_catches_up(
     table, state = await h.service.get(table_id)
     expected = await h.tg.frontend.screens.table(table, state, "ru")
     assert h.fake.message(FORUM, table_msg.message_id).photo == expected.image
+
+
+async def test_a_deleted_topic_stops_its_table_and_says_so_privately(
+    h: Harness, caplog: pytest.LogCaptureFixture
+) -> None:
+    h.fake.add_group(FORUM, "Форум", forum=True, bot_admin=False)
+    table_id = await quick_game(h, chat=FORUM, thread=TOPIC)
+    h.fake.delete_topic(FORUM, TOPIC)
+    await move(h, table_id)
+    await h.settle()
+    table, _ = await h.service.get(table_id)
+    assert table.status == Status.ABORTED, "not played on where nobody sees the table"
+    assert (h.fake.last_message(ANYA).content or "").startswith("⛔ Ваша игра «Клац!» остановлена")
+    refused = [c for c in h.fake.calls_to(chat_id=FORUM) if c.status == 400]
+    assert 1 <= len(refused) <= 3, [(c.method, c.response) for c in refused]
+    assert not [r for r in caplog.records if r.levelno >= logging.ERROR]
+    # The same topic id refuses posts, as Telegram does; the forum's other topics play on.
+    await h.say(ANYA, FORUM, "/play klac", TOPIC + 1)
+    assert await h.service.table_in(f"tg:{FORUM}/{TOPIC + 1}") is not None

@@ -27,6 +27,7 @@ tg-slow-mode = 🐢 Slow mode is on in this group: each new message of mine wait
 } after my last one, so the table may appear late (its updates are never held back). Make me an admin to play without waiting.
 tg-chat-lost = ⛔ The { $game } game in “{ $chat }” is stopped: I was removed from that group.
 tg-chat-lost-untitled = ⛔ Your { $game } game in a group is stopped: I was removed from that group.
+tg-topic-lost = ⛔ Your { $game } game is stopped: its forum topic was deleted.
 tg-missing-rights = I can’t hold a game here: this group doesn’t let me send { $rights }. An admin can allow that in the group’s permissions or make me an admin.
 tg-right-messages = messages
 tg-right-photos = photos

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Final
 
-from tests.telegram.fake_api.errors import TOPIC_CLOSED, Json, bad_request
+from tests.telegram.fake_api.errors import THREAD_NOT_FOUND, TOPIC_CLOSED, Json, bad_request
 
 #: The fields of ChatPermissions (https://core.telegram.org/bots/api#chatpermissions).
 PERMISSIONS: Final = (
@@ -98,9 +98,16 @@ class FakeGroup:
     #: Forum topics closed (https://core.telegram.org/bots/api#closeforumtopic):
     #: only administrators who may manage topics still post there.
     closed_topics: set[int] = field(default_factory=set)
+    #: Forum topics that exist: made by a member's post in them (the fake has no
+    #: createForumTopic), gone when deleted (https://core.telegram.org/bots/api#deleteforumtopic:
+    #: "Use this method to delete a forum topic along with all its messages").
+    topics: set[int] = field(default_factory=set)
 
     def check_topic(self, thread_id: int | None) -> None:
-        """The 400 Telegram gives a bot posting in a closed topic it may not manage."""
+        """The 400 Telegram gives a bot posting in a topic that does not exist, or
+        in a closed topic it may not manage."""
+        if self.forum and thread_id is not None and thread_id not in self.topics:
+            raise bad_request(THREAD_NOT_FOUND)
         if thread_id in self.closed_topics and self.bot_status != "administrator":
             raise bad_request(TOPIC_CLOSED)
 

@@ -41,6 +41,8 @@ TEXT_BUTTONS: Final = (
 MARKUP_TOO_LONG: Final = "Bad Request: reply markup is too long"
 PHOTO_TOO_BIG: Final = "Bad Request: PHOTO_SAVE_FILE_INVALID"
 TOPIC_CLOSED: Final = "Bad Request: TOPIC_CLOSED"
+#: A post to a forum topic that does not exist (never made, or deleted).
+THREAD_NOT_FOUND: Final = "Bad Request: message thread not found"
 MIGRATED: Final = "Bad Request: group chat was upgraded to a supergroup chat"
 # Sending what the chat's permissions forbid to the bot.
 NO_TEXT_RIGHTS: Final = "Bad Request: not enough rights to send text messages to the chat"

@@ -49,6 +49,9 @@ class Injection(FakeState):
         target = self._messages.get(chat_id, {}).get(reply_to) if reply_to else None
         if reply_to is not None and (target is None or target.deleted):
             raise KeyError(f"no message {reply_to} in chat {chat_id} to reply to")
+        if thread_id is not None and chat_id < 0:
+            # A member posts in a topic: it exists (made by them, if new here).
+            self.group(chat_id).topics.add(thread_id)
         msg = self._store(
             chat_id,
             chat,

@@ -124,6 +124,15 @@ class World(FakeState):
                 self.enqueue(self.make_update({"message": {**message, field_name: value}}))
         return new
 
+    def delete_topic(self, chat_id: int, thread_id: int) -> None:
+        """A forum topic is deleted with all its messages; bots get no update of it,
+        and later posts there are refused ("message thread not found")."""
+        group = self.group(chat_id)
+        group.topics.discard(thread_id)
+        for msg in self._messages.get(chat_id, {}).values():
+            if msg.thread_id == thread_id:
+                msg.deleted = True
+
     def close_topic(self, chat_id: int, thread_id: int, *, by_user_id: int) -> None:
         """A forum topic is closed: the bot gets ``forum_topic_closed`` there."""
         self.group(chat_id).closed_topics.add(thread_id)
