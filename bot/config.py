@@ -107,8 +107,8 @@ class Settings:
                 host=values.get("PLAYGROUND_HOST") or "127.0.0.1",
                 port=_port(values, "PLAYGROUND_PORT", 8765),
             ),
-            press_limit=_limit("PRESS_LIMIT", values, DEFAULT_PRESS_LIMIT),
-            command_limit=_limit("COMMAND_LIMIT", values, DEFAULT_COMMAND_LIMIT),
+            press_limit=_limit(values, "PRESS_LIMIT", DEFAULT_PRESS_LIMIT),
+            command_limit=_limit(values, "COMMAND_LIMIT", DEFAULT_COMMAND_LIMIT),
         )
 
 
@@ -188,7 +188,7 @@ def _port(values: Mapping[str, str], key: str, default: int) -> int:
     return int(raw)
 
 
-def _limit(key: str, values: Mapping[str, str], default: PressLimit) -> PressLimit | None:
+def _limit(values: Mapping[str, str], key: str, default: PressLimit) -> PressLimit | None:
     """``PRESS_LIMIT`` or ``COMMAND_LIMIT``: ``N/S`` (N per S seconds), ``off``, or
     unset (``default``)."""
     raw = values.get(key) or ""
