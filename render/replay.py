@@ -73,22 +73,23 @@ def _picture(frame: Frame, scale: float, width: int, height: int) -> Image.Image
     return canvas
 
 
-def animation(frames: Sequence[Frame]) -> bytes:
-    """The frames as a looping GIF. A GIF has one size, and a table may grow
-    during a game (Krendzu's field does): every frame is scaled alike, to fit
-    the widest in :data:`WIDTH`, and centred on a canvas that holds the
-    largest, so no picture is ever stretched."""
+def animation(frames: Sequence[Frame], *, width: int = WIDTH, colours: int = COLOURS) -> bytes:
+    """The frames as a looping GIF of at most ``width`` pixels and ``colours``
+    colours. A GIF has one size, and a table may grow during a game (Krendzu's
+    field does): every frame is scaled alike, to fit the widest in ``width``,
+    and centred on a canvas that holds the largest, so no picture is ever
+    stretched."""
     sizes = []
     for frame in frames:
         with Image.open(io.BytesIO(frame.png)) as opened:
             sizes.append(opened.size)
     widest = max(w for w, _ in sizes)
-    scale = min(1.0, WIDTH / widest)
-    width, height = round(widest * scale), round(max(h for _, h in sizes) * scale)
-    pictures = [_picture(frame, scale, width, height) for frame in frames]
+    scale = min(1.0, width / widest)
+    size = round(widest * scale), round(max(h for _, h in sizes) * scale)
+    pictures = [_picture(frame, scale, *size) for frame in frames]
     # One palette for the whole game keeps colours steady from frame to frame
     # and lets Pillow store only what changed.
-    palette = pictures[-1].quantize(colors=COLOURS, method=Image.Quantize.MEDIANCUT)
+    palette = pictures[-1].quantize(colors=colours, method=Image.Quantize.MEDIANCUT)
     indexed = [p.quantize(palette=palette, dither=Image.Dither.NONE) for p in pictures]
     durations = [FIRST_MS, *([MOVE_MS] * (len(indexed) - 2)), LAST_MS][: len(indexed)]
     out = io.BytesIO()

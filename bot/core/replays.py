@@ -24,7 +24,19 @@ from games.core.protocol import Game
 from render import registry as renderers
 from render.common import COMPUTER_MARK
 from render.registry import Renderer
-from render.replay import Frame, animation, with_hands
+from render.replay import COLOURS, WIDTH, Frame, animation, with_hands
+
+#: How a replay is made smaller, tried in turn until it fits a platform's
+#: upload limit: (width, colours, every n-th move shown). The deal and the end
+#: are always shown, and a frame still says which move of how many it is.
+FITS = (
+    (WIDTH, COLOURS, 1),
+    (WIDTH * 3 // 4, COLOURS, 1),
+    (WIDTH // 2, COLOURS // 2, 1),
+    (WIDTH // 2, COLOURS // 2, 2),
+    (WIDTH * 2 // 5, COLOURS // 4, 3),
+    (WIDTH // 3, COLOURS // 4, 6),
+)
 
 
 @dataclass(frozen=True)
@@ -150,12 +162,19 @@ def _preview(game: Game[Any], state: Any, seat: int, action: list[Any]) -> dict[
         return None
 
 
-def draw(entry: Finished) -> Replay:
-    """The whole replay (seconds of work: call :func:`draw_off_loop` from async code)."""
+def draw(entry: Finished, limit: int | None = None) -> Replay | None:
+    """The whole replay, made smaller (:data:`FITS`) until it is at most ``limit``
+    bytes; ``None`` when even the smallest is larger. Seconds of work: call
+    :func:`draw_off_loop` from async code."""
     drawn = frames(entry)
-    return Replay(animation(drawn), len(drawn), len(entry.log))
+    for width, colours, step in FITS:
+        shown = drawn if step == 1 else [*drawn[:-1:step], drawn[-1]]
+        gif = animation(shown, width=width, colours=colours)
+        if limit is None or len(gif) <= limit:
+            return Replay(gif, len(shown), len(entry.log))
+    return None
 
 
-async def draw_off_loop(entry: Finished) -> Replay:
+async def draw_off_loop(entry: Finished, limit: int | None = None) -> Replay | None:
     """:func:`draw` in a thread, so the worker's other tables go on meanwhile."""
-    return await asyncio.to_thread(draw, entry)
+    return await asyncio.to_thread(draw, entry, limit)

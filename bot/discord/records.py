@@ -122,6 +122,13 @@ async def _post(
         return
     await answer(interaction, i18n.t(lang, "replay-drawing"))
     caption = record_screens.replay_caption(i18n, lang, entry)
-    replay = await draw_off_loop(entry)
+    # The interaction's attachment_size_limit (10 MiB unless the server is
+    # boosted): a larger replay is drawn smaller, or said to be too large.
+    limit = interaction.filesize_limit
+    replay = await draw_off_loop(entry, limit)
+    if replay is None:
+        text = i18n.t(lang, "replay-too-large", megabytes=limit // 2**20)
+        await interaction.followup.send(text, ephemeral=True)
+        return
     attachment = discord.File(io.BytesIO(replay.gif), filename=f"replay-{entry.id}.gif")
     await interaction.followup.send(caption, file=attachment)

@@ -54,6 +54,9 @@ NO_ANIMATION_RIGHTS = "not enough rights to send animations"
 #: core token starts with ``h`` (:mod:`bot.core.tokens`), so this router takes
 #: these presses before the buttons' router would refuse them.
 REPLAY_PREFIX = "h"
+#: "Bots can currently send animation files of up to 50 MB in size"
+#: (https://core.telegram.org/bots/api#sendanimation): a larger replay is drawn smaller.
+ANIMATION_LIMIT = 50 * 2**20
 #: The platform's name for the replay files kept (a file id is the bot's own).
 PLATFORM = "tg"
 
@@ -82,12 +85,16 @@ async def post_replay(
 
 async def _draw(frontend: Frontend, chat: str, entry: Finished, caption: str, lang: str) -> None:
     try:
-        replay = await draw_off_loop(entry)
+        replay = await draw_off_loop(entry, ANIMATION_LIMIT)
     except Exception:
         # A record the game can no longer replay (its rules changed since):
         # the chat is told, rather than left waiting.
         log.exception("event=replay-failed chat=%s table=%s", chat, entry.id)
         frontend.publisher.say(chat, frontend.i18n.t(lang, "tg-replay-failed"))
+        return
+    if replay is None:
+        megabytes = ANIMATION_LIMIT // 2**20
+        frontend.publisher.say(chat, frontend.i18n.t(lang, "replay-too-large", megabytes=megabytes))
         return
     gif = BufferedInputFile(replay.gif, filename=f"replay-{entry.id}.gif")
     send_animation(frontend, chat, entry, gif, caption, lang)

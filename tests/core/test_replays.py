@@ -3,6 +3,7 @@ every seat's hand is drawn under it only for a finished game whose table chose s
 
 from __future__ import annotations
 
+import dataclasses
 import io
 import json
 import random
@@ -63,6 +64,7 @@ def test_a_curling_throw_is_shown_by_its_path_and_rolls_have_no_frame() -> None:
 def test_the_replay_is_a_looping_gif_of_every_frame_small_enough_to_send() -> None:
     entry = played("caravan", 2, {}, random.Random(3))
     replay = draw(entry)
+    assert replay is not None
     with Image.open(io.BytesIO(replay.gif)) as gif:
         assert gif.format == "GIF" and gif.info.get("loop") == 0
         assert sum(1 for _ in ImageSequence.Iterator(gif)) == replay.frames
@@ -136,3 +138,16 @@ async def test_the_lobby_option_toggles_and_hands_are_drawable_only_once_the_gam
     assert entry is not None and entry.replay_hands
     last = shots(entry)[-1]
     assert picture(entry, last) != picture(replace(entry, replay_hands=False), last)
+
+
+def test_a_replay_over_a_limit_is_drawn_smaller_or_not_at_all() -> None:
+    played_out = played("klac", 2, {"target": 50}, random.Random(5))
+    entry = dataclasses.replace(played_out, log=played_out.log[:12])
+    whole = draw(entry)
+    assert whole is not None
+    fitted = draw(entry, len(whole.gif) - 1)
+    assert fitted is not None and len(fitted.gif) < len(whole.gif)
+    with Image.open(io.BytesIO(fitted.gif)) as small, Image.open(io.BytesIO(whole.gif)) as big:
+        assert small.width < big.width or fitted.frames < whole.frames
+    assert fitted.moves == whole.moves
+    assert draw(entry, 2_000) is None, "not even the smallest fits: said so, not sent"

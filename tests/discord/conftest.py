@@ -89,7 +89,7 @@ def interaction_payload(
         "version": 1,
         "locale": locale,
         "app_permissions": app_permissions,
-        "attachment_size_limit": 10 * 1024 * 1024,
+        "attachment_size_limit": app.attachment_size_limit,
         "entitlements": [],
         "authorizing_integration_owners": {"0": str(guild)} if guild else {"1": str(user)},
         "context": 0 if guild else 1,

@@ -112,6 +112,10 @@ class FakeDiscord(FakeServer):
         #: threads (by id) and the archived ones among them
         self.threads: dict[int, int] = {}  # thread id -> parent channel id
         self.archived: set[int] = set()
+        #: The largest attachment accepted: 10 MiB unless a server is boosted;
+        #: every interaction says it as ``attachment_size_limit``
+        #: (https://discord.com/developers/docs/interactions/receiving-and-responding#interaction-object).
+        self.attachment_size_limit = FILE_SIZE_LIMIT
         self._offset = 0.0
         self._ids = itertools.count(1_300_000_000_000_000_000)
         for method, pattern, handler in (
@@ -257,7 +261,7 @@ class FakeDiscord(FakeServer):
             msg.embeds = body["embeds"] or []
         if limit_problems(body):
             raise DiscordError(INVALID_FORM_BODY)
-        if any(len(f.data) > FILE_SIZE_LIMIT for f in files):
+        if any(len(f.data) > self.attachment_size_limit for f in files):
             raise DiscordError(TOO_LARGE)
         if "components" in body:
             msg.components = body["components"] or []

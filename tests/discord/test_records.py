@@ -18,6 +18,7 @@ from tests.discord.conftest import (
     finished_klac,
     option,
 )
+from tests.discord.fake_discord_records import StoredMessage
 
 #: A member without "Manage Server" (bit 5).
 NOT_MANAGER = str(int(MEMBER_PERMISSIONS) & ~(1 << 5))
@@ -112,3 +113,29 @@ async def test_each_listed_game_has_a_replay_button_for_the_channel(server: Serv
         "This game is not among the ones kept in this chat: /history lists them."
     ]
     assert len(server.channel()) == before + 1
+
+
+def replays(server: Server) -> list[StoredMessage]:
+    """The replays posted in the channel, oldest first."""
+    return [m for m in server.channel() if any(a.filename.endswith(".gif") for a in m.attachments)]
+
+
+async def test_a_replay_over_the_upload_limit_is_posted_smaller_or_said_too_large(
+    server: Server,
+) -> None:
+    await finished_klac(server)
+    record = await server.command("replay", user=BORIS, locale="en-US")
+    (whole,) = replays(server)
+    size = len(whole.attachments[0].data)
+    # A smaller limit (as the interaction says it): the replay is drawn to fit.
+    server.fake.attachment_size_limit = size * 2 // 3
+    server.clock.advance(60)
+    record = await server.command("replay", user=BORIS, locale="en-US")
+    posted = replays(server)
+    assert len(posted) == 2 and len(posted[-1].attachments[0].data) <= size * 2 // 3
+    # One too small for any replay: said to the asker, nothing posted.
+    server.fake.attachment_size_limit = 2_000
+    server.clock.advance(60)
+    record = await server.command("replay", user=BORIS, locale="en-US")
+    assert server.told(record)[-1].startswith("🎞 This game’s replay is too large to post here")
+    assert len(replays(server)) == 2

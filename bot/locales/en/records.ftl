@@ -10,6 +10,7 @@ replay-expired = This game is no longer kept: finished games are kept for 90 day
 replay-gone = This game is not among the ones kept in this chat: /history lists them.
 replay-caption = 🎞 { $game } · { $date } · { $players } · 🏆 { $winners }
 replay-drawing = 🎞 Drawing the replay…
+replay-too-large = 🎞 This game’s replay is too large to post here, even drawn smaller: the upload limit here is { $megabytes } MB.
 replay-wait = 🎞 A replay was posted here a moment ago: the next one can be in { $seconds ->
     [one] { $seconds } second
    *[other] { $seconds } seconds
