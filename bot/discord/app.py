@@ -46,6 +46,12 @@ class DiscordFrontend:
     sender: Sender
 
 
+#: A rate limit longer than this raises ``discord.RateLimited`` rather than being
+#: slept through: an edit of an hour-old message refused for the next hour
+#: (code 30046) is better sent anew than waited for.
+LONGEST_WAIT = 30.0
+
+
 def make_client(settings: DiscordSettings) -> discord.AutoShardedClient:
     """A sharded client with no intents, which mentions nobody unless told to.
 
@@ -61,7 +67,10 @@ def make_client(settings: DiscordSettings) -> discord.AutoShardedClient:
     if settings.shard_count is not None:
         shards["shard_count"] = settings.shard_count
     return discord.AutoShardedClient(
-        intents=discord.Intents.none(), allowed_mentions=NO_MENTIONS, **shards
+        intents=discord.Intents.none(),
+        allowed_mentions=NO_MENTIONS,
+        max_ratelimit_timeout=LONGEST_WAIT,
+        **shards,
     )
 
 

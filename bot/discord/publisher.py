@@ -16,6 +16,7 @@ hands and the channel is told once.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import logging
 import time
@@ -43,6 +44,8 @@ from bot.discord.sender import Sender
 log = logging.getLogger("bot.discord")
 
 DM_FLAG = "dc:dm"
+#: Discord's code for "Maximum number of edits to messages older than 1 hour reached".
+OLD_MESSAGE_EDITS = 30046
 #: An ephemeral hand is edited through the token of the interaction that
 #: sent it, valid 15 minutes; after this long it is sent again instead.
 HAND_TOKEN_SECONDS = 14 * 60
@@ -393,6 +396,14 @@ class Publisher(ChatPublisher):
                 except discord.NotFound:
                     log.info("event=message-gone table=%s ref=%s; sending it again",
                              table.id, ref)  # fmt: skip
+                except (discord.RateLimited, discord.HTTPException) as exc:
+                    if not _edits_used_up(exc):
+                        raise
+                    # An old message (a day-long turn) may be edited only so
+                    # often: the table is sent anew below, the old one removed.
+                    log.info("event=old-message-edits-used table=%s ref=%s", table.id, ref)
+                    with contextlib.suppress(discord.HTTPException):
+                        await channel.get_partial_message(int(message_id)).delete()
             sent = await channel.send(
                 content=message.content,
                 file=message.file() or discord.utils.MISSING,
@@ -401,6 +412,11 @@ class Publisher(ChatPublisher):
             )
         except discord.Forbidden as exc:
             await self._forbidden(table, exc)
+            return False
+        except discord.RateLimited as exc:
+            # Shown by the sweep once the limit is over.
+            log.warning("event=rate-limited table=%s ref=%s wait=%.0f", table.id, ref,
+                        exc.retry_after)  # fmt: skip
             return False
         await self.store.set_refs(table.id, {ref: str(sent.id), image_ref: image_key or ""})
         return True
@@ -542,6 +558,14 @@ def _is_option(button: Button) -> bool:
         return False
     token = decode(button.token)
     return isinstance(token, LobbyToken) and token.op.startswith("o")
+
+
+def _edits_used_up(exc: discord.RateLimited | discord.HTTPException) -> bool:
+    """Whether an edit was refused for the edits of an hour-old message being used
+    up (30046), or a wait too long to sleep through: either way, send anew."""
+    if isinstance(exc, discord.RateLimited):
+        return True
+    return exc.code == OLD_MESSAGE_EDITS
 
 
 async def _no_gate() -> None:

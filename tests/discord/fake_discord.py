@@ -60,6 +60,9 @@ from tests.discord.fake_discord_limits import (
     INVALID_FORM_BODY,
     INVALID_WEBHOOK_TOKEN,
     MISSING_ACCESS,
+    OLD_EDITS,
+    OLD_EDITS_PER_HOUR,
+    OLD_MESSAGE_SECONDS,
     THREAD_ARCHIVED,
     TOKEN_SECONDS,
     TOO_LARGE,
@@ -112,6 +115,8 @@ class FakeDiscord(FakeServer):
         #: threads (by id) and the archived ones among them
         self.threads: dict[int, int] = {}  # thread id -> parent channel id
         self.archived: set[int] = set()
+        #: When edits of hour-old messages were made, per channel (``OLD_EDITS``).
+        self.old_edits: dict[int, list[float]] = {}
         #: The largest attachment accepted: 10 MiB unless a server is boosted;
         #: every interaction says it as ``attachment_size_limit``
         #: (https://discord.com/developers/docs/interactions/receiving-and-responding#interaction-object).
@@ -244,6 +249,7 @@ class FakeDiscord(FakeServer):
             interaction_id=interaction,
         )
         self._apply(msg, body, files, creating=True)
+        msg.posted = self.now()
         msg.flags |= extra_flags
         if not (
             msg.content or msg.embeds or msg.attachments or msg.components or msg.flags & LOADING
@@ -301,6 +307,12 @@ class FakeDiscord(FakeServer):
         msg = self._find(int(cid), int(mid))
         if msg.author is not self.bot_user:
             raise DiscordError((403, 50005, "Cannot edit a message authored by another user"))
+        now = self.now()
+        if now - msg.posted > OLD_MESSAGE_SECONDS:
+            recent = [t for t in self.old_edits.get(msg.channel_id, []) if now - t < 3600]
+            if len(recent) >= OLD_EDITS_PER_HOUR:
+                raise DiscordError(OLD_EDITS, retry_after=recent[0] + 3600 - now)
+            self.old_edits[msg.channel_id] = [*recent, now]
         self._apply(msg, call.json or {}, call.files, creating=False)
         return msg.to_json()
 

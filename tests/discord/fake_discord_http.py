@@ -182,6 +182,8 @@ class FakeServer:
                     return web.Response(status=204)
                 return json_response(result)
             except DiscordError as exc:
+                if exc.retry_after is not None:
+                    return self._limited(exc.code, exc.message, exc.retry_after)
                 return self._error((exc.status, exc.code, exc.message))
             except Exception as exc:
                 self.internal_errors.append(f"{call.method} {call.path}: {exc!r}")
@@ -200,12 +202,20 @@ class FakeServer:
             return json_response(
                 {"message": failure.message, "code": failure.code}, status=failure.status
             )
+        return FakeServer._limited(failure.code, failure.message, failure.retry_after)
+
+    @staticmethod
+    def _limited(code: int, message: str, retry_after: float) -> web.Response:
+        """A 429 as Discord sends it (https://discord.com/developers/docs/topics/rate-limits)."""
+        body: dict[str, Any] = {"message": message, "retry_after": retry_after, "global": False}
+        if code:
+            body["code"] = code
         return json_response(
-            {"message": failure.message, "retry_after": failure.retry_after, "global": False},
+            body,
             status=429,
             headers={
                 "Via": "1.1 google",
-                "Retry-After": str(max(1, round(failure.retry_after))),
+                "Retry-After": str(max(1, round(retry_after))),
                 "X-RateLimit-Scope": "user",
             },
         )

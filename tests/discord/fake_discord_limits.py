@@ -29,6 +29,18 @@ TOKEN_SECONDS: Final = 15 * 60
 EMPTY_MESSAGE: Final = (400, 50006, "Cannot send an empty message")
 INVALID_FORM_BODY: Final = (400, 50035, "Invalid Form Body")
 TOO_LARGE: Final = (413, 40005, "Request entity too large")
+#: Edits of messages older than an hour are limited; Discord answers 429 with
+#: code 30046 ("Maximum number of edits to messages older than 1 hour reached.
+#: Try again later", https://discord.com/developers/docs/topics/opcodes-and-status-codes#json)
+#: and does not publish the number (discord/discord-api-docs issue 4413): the
+#: fake allows OLD_EDITS_PER_HOUR per channel.
+OLD_EDITS: Final = (
+    429,
+    30046,
+    "Maximum number of edits to messages older than 1 hour reached. Try again later",
+)
+OLD_EDITS_PER_HOUR: Final = 3
+OLD_MESSAGE_SECONDS: Final = 3600
 
 # Discord's documented limits of messages, components and commands.
 CONTENT_LIMIT: Final = 2000
@@ -64,9 +76,11 @@ ERRORS_BY_CODE: Final = {
 class DiscordError(Exception):
     """Raised inside a handler: becomes Discord's JSON error response."""
 
-    def __init__(self, error: tuple[int, int, str]) -> None:
+    def __init__(self, error: tuple[int, int, str], *, retry_after: float | None = None) -> None:
         super().__init__(error[2])
         self.status, self.code, self.message = error
+        #: A 429's wait, sent with the headers a rate limit has.
+        self.retry_after = retry_after
 
 
 def limit_problems(body: Json) -> list[str]:

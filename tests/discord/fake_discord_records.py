@@ -55,6 +55,8 @@ class StoredMessage:
     deleted: bool = False
     created: datetime = field(default_factory=lambda: datetime.now(UTC))
     edited: datetime | None = None
+    #: When it was posted, by the fake's clock (``FakeDiscord.now``).
+    posted: float = 0.0
 
     @property
     def ephemeral(self) -> bool:

@@ -672,3 +672,22 @@ async def test_two_clicks_at_once_make_one_move(server: Server) -> None:
     told = [server.told(r) for r in records]
     assert told[2] == [t(server, "ru", "error-not-your-button")]
     assert sorted(told[:2]) == [[], [t(server, "ru", "error-stale")]]
+
+
+async def test_an_hour_old_table_whose_edits_are_used_up_is_sent_anew(
+    server: Server, caplog: pytest.LogCaptureFixture
+) -> None:
+    table_id = await open_table(server, "klac", ANYA, BORIS, options="target=50")
+    old = await table_message(server, table_id)
+    # A day-long turn: the table message is over an hour old, and Discord lets
+    # it be edited only a few more times (code 30046).
+    server.fake.advance(2 * 3600)
+    for _ in range(6):
+        await service_move(server, table_id)
+    new = await table_message(server, table_id)
+    assert new.id != old.id, "sent anew once its edits were used up"
+    assert server.fake.message(CHANNEL, old.id).deleted, "the old table is not left behind"
+    table, state = await server.service.get(table_id)
+    expected = await server.dc.frontend.screens.table(table, state, "ru")
+    assert new.content == expected.text, "and it is current"
+    assert not [r.getMessage() for r in caplog.records if r.levelno >= logging.ERROR]
