@@ -101,7 +101,10 @@ async def _token(
         screen, _ = await frontend.screens.deck_press(tok, key, lang)
         await _edit_pressed(interaction, outgoing(screen, placeholder=_choose(frontend, lang)))
         return
-    chat = None if private else ids.interaction_chat(interaction)
+    # A lobby button is its channel's, ephemeral options panel or not: pressed in
+    # a DM (forged there) it names no table of that DM and is refused.
+    checked = not private or isinstance(tok, LobbyToken)
+    chat = ids.interaction_chat(interaction) if checked else None
     who = player(interaction.user)
     if private and isinstance(tok, MoveToken):
         await _hand_press(frontend, interaction, message, tok, token, lang)

@@ -44,6 +44,8 @@ from bot.discord.sender import Sender
 log = logging.getLogger("bot.discord")
 
 DM_FLAG = "dc:dm"
+#: Discord's code for a channel that no longer exists.
+UNKNOWN_CHANNEL = 10003
 #: Discord's code for "Maximum number of edits to messages older than 1 hour reached".
 OLD_MESSAGE_EDITS = 30046
 #: An ephemeral hand is edited through the token of the interaction that
@@ -413,6 +415,11 @@ class Publisher(ChatPublisher):
         except discord.Forbidden as exc:
             await self._forbidden(table, exc)
             return False
+        except discord.NotFound as exc:
+            if exc.code != UNKNOWN_CHANNEL:
+                raise
+            await self.channel_lost(table)
+            return False
         except discord.RateLimited as exc:
             # Shown by the sweep once the limit is over.
             log.warning("event=rate-limited table=%s ref=%s wait=%.0f", table.id, ref,
@@ -420,6 +427,32 @@ class Publisher(ChatPublisher):
             return False
         await self.store.set_refs(table.id, {ref: str(sent.id), image_ref: image_key or ""})
         return True
+
+    async def channel_lost(self, table: Table) -> None:
+        """The table's channel is gone (deleted): its game is stopped, not played
+        out on timeouts nobody sees; the players who take their hands by DM are
+        told there (the others have no message of the bot's left to read)."""
+        stopped = await self.service.close_chat(table.chat)
+        if stopped is None:
+            return
+        log.info("event=channel-lost table=%s chat=%s", table.id, table.chat)
+        for player in stopped.players:
+            if player.bot or not await self.wants_dm(player.key):
+                continue
+            lang = await self.languages.for_user(player.key)
+            text = self.i18n.t(
+                lang, "dc-channel-lost", game=self.i18n.t(lang, f"game-{stopped.game}")
+            )
+            user_id = ids.user_id(player.key)
+
+            async def call(user_id: int = user_id, text: str = text) -> None:
+                try:
+                    channel = await self.client.create_dm(discord.Object(user_id))
+                    await channel.send(text, allowed_mentions=NO_MENTIONS)
+                except discord.Forbidden as exc:
+                    log.info("event=dm-refused user=%s code=%s", user_id, exc.code)
+
+            self.sender.put(None, call)
 
     async def _forbidden(self, table: Table, exc: discord.HTTPException) -> None:
         # Nobody can be told in a channel the bot may not write to; the next
@@ -449,6 +482,10 @@ class Publisher(ChatPublisher):
                 await channel.send(cut(text), allowed_mentions=allowed)
             except discord.Forbidden as exc:
                 log.warning("event=channel-forbidden chat=%s code=%s", chat, exc.code)
+            except discord.NotFound as exc:
+                if exc.code != UNKNOWN_CHANNEL:
+                    raise
+                log.info("event=channel-gone chat=%s", chat)
 
         self.sender.put(None, call)
 

@@ -66,6 +66,7 @@ from tests.discord.fake_discord_limits import (
     THREAD_ARCHIVED,
     TOKEN_SECONDS,
     TOO_LARGE,
+    UNKNOWN_CHANNEL,
     UNKNOWN_INTERACTION,
     UNKNOWN_MESSAGE,
     UNKNOWN_WEBHOOK,
@@ -115,6 +116,7 @@ class FakeDiscord(FakeServer):
         #: threads (by id) and the archived ones among them
         self.threads: dict[int, int] = {}  # thread id -> parent channel id
         self.archived: set[int] = set()
+        self.deleted_channels: set[int] = set()
         #: When edits of hour-old messages were made, per channel (``OLD_EDITS``).
         self.old_edits: dict[int, list[float]] = {}
         #: The largest attachment accepted: 10 MiB unless a server is boosted;
@@ -281,6 +283,8 @@ class FakeDiscord(FakeServer):
             msg.edited = datetime.now(UTC)
 
     def _find(self, channel_id: int, message_id: int) -> StoredMessage:
+        if channel_id in self.deleted_channels:
+            raise DiscordError(UNKNOWN_CHANNEL)
         for m in self.channels.get(channel_id, []):
             if m.id == message_id and not m.deleted:
                 return m
@@ -291,8 +295,17 @@ class FakeDiscord(FakeServer):
             if dm == channel_id and user in self.dm_closed:
                 raise DiscordError(CANNOT_DM)
 
+    def delete_channel(self, channel_id: int) -> None:
+        """A channel (or thread) is deleted with its messages: later calls on it
+        answer "Unknown Channel"."""
+        self.deleted_channels.add(channel_id)
+        for msg in self.channels.get(channel_id, []):
+            msg.deleted = True
+
     def _create_message(self, call: Call, cid: str) -> Json:
         channel_id = int(cid)
+        if channel_id in self.deleted_channels:
+            raise DiscordError(UNKNOWN_CHANNEL)
         self._check_dm(channel_id)
         # "Sending a message will automatically unarchive the thread."
         self.archived.discard(channel_id)
@@ -319,8 +332,8 @@ class FakeDiscord(FakeServer):
     def _edit_channel(self, call: Call, cid: str) -> Json:
         """Modify Channel, for threads: ``archived`` (https://discord.com/developers/docs/resources/channel#modify-channel-json-params-thread)."""
         thread_id = int(cid)
-        if thread_id not in self.threads:
-            raise DiscordError((404, 10003, "Unknown Channel"))
+        if thread_id not in self.threads or thread_id in self.deleted_channels:
+            raise DiscordError(UNKNOWN_CHANNEL)
         if (call.json or {}).get("archived") is False:
             self.archived.discard(thread_id)
         return {

@@ -29,6 +29,9 @@ TOKEN_SECONDS: Final = 15 * 60
 EMPTY_MESSAGE: Final = (400, 50006, "Cannot send an empty message")
 INVALID_FORM_BODY: Final = (400, 50035, "Invalid Form Body")
 TOO_LARGE: Final = (413, 40005, "Request entity too large")
+#: A channel that does not exist (deleted): every call on it
+#: (https://discord.com/developers/docs/topics/opcodes-and-status-codes#json).
+UNKNOWN_CHANNEL: Final = (404, 10003, "Unknown Channel")
 #: Edits of messages older than an hour are limited; Discord answers 429 with
 #: code 30046 ("Maximum number of edits to messages older than 1 hour reached.
 #: Try again later", https://discord.com/developers/docs/topics/opcodes-and-status-codes#json)

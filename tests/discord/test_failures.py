@@ -691,3 +691,37 @@ async def test_an_hour_old_table_whose_edits_are_used_up_is_sent_anew(
     expected = await server.dc.frontend.screens.table(table, state, "ru")
     assert new.content == expected.text, "and it is current"
     assert not [r.getMessage() for r in caplog.records if r.levelno >= logging.ERROR]
+
+
+async def test_a_lobby_button_forged_in_a_dm_joins_nothing(server: Server) -> None:
+    table_id = await open_table(server, "klac", ANYA, start=False)
+    dm = 1_200_000_000_000_000_500
+    record = await server.command("deck", user=OUTSIDER, guild=None, channel=dm)
+    (builder,) = [
+        server.fake.message(dm, m) for m in (record.original_id, *record.followups)
+        if server.fake.message(dm, m).custom_ids
+    ]  # fmt: skip
+    join = LobbyToken(table_id, "j").encode()
+    told = await forge(server, builder, join, user=OUTSIDER, locale="en-US")
+    assert told == [t(server, "en", "error-bad-request")], told
+    table, _ = await server.service.get(table_id)
+    assert table.seat_of(ids.player_key(OUTSIDER)) is None, "another server's lobby"
+
+
+async def test_a_deleted_channel_stops_its_game_without_retrying_or_tracebacks(
+    server: Server, caplog: pytest.LogCaptureFixture
+) -> None:
+    table_id = await open_table(server, "klac", ANYA, BORIS, options="target=50")
+    # Boris takes his hand by DM: he is the one who can still be told.
+    await server.service.store.flag("dc:dm", str(BORIS))
+    server.fake.delete_channel(CHANNEL)
+    await service_move(server, table_id)
+    table, _ = await server.service.get(table_id)
+    assert table.status == Status.ABORTED, "not played out on timeouts nobody sees"
+    calls = len(server.fake.calls)
+    await server.settle()
+    await asyncio.sleep(0.5)
+    assert len(server.fake.calls) - calls <= 2, "no retries without end"
+    dm = server.fake.dms[BORIS]
+    assert server.fake.messages(dm)[-1].content.startswith("⛔ Ваша игра «Клац!»")
+    assert not [r.getMessage() for r in caplog.records if r.levelno >= logging.ERROR]

@@ -72,3 +72,4 @@ dc-opt-language = language
 dc-opt-language-desc = Russian or English
 dc-cmd-deck = deck
 dc-cmd-deck-desc = Build your own deck (only you see it)
+dc-channel-lost = ⛔ Your { $game } game is stopped: its channel was deleted.

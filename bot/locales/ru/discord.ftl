@@ -72,3 +72,4 @@ dc-opt-language = язык
 dc-opt-language-desc = Русский или английский
 dc-cmd-deck = колода
 dc-cmd-deck-desc = Собрать свою колоду (видите только вы)
+dc-channel-lost = ⛔ Ваша игра «{ $game }» остановлена: её канал удалили.
