@@ -128,6 +128,11 @@ def make_tree(client: discord.Client, frontend: Frontend) -> app_commands.Comman
         except (ServiceError, GameError) as exc:
             await answer(interaction, frontend.screens.error(exc, lang))
             return
+        if solo and not await frontend.publisher.lobby_shown(table):
+            # The bot may answer here but not post: a lobby nobody sees is closed.
+            await frontend.service.cancel(table.id, who.key)
+            await answer(interaction, i18n.t(lang, "dc-solo-dm-closed"))
+            return
         opened = "dc-solo-opened" if solo else "dc-lobby-opened"
         await answer(interaction, i18n.t(lang, opened, game=i18n.t(lang, f"game-{game.value}")))
 

@@ -461,6 +461,12 @@ class Publisher(ChatPublisher):
                     table.id, table.chat, exc.code)  # fmt: skip
         await self.store.set_ref(table.id, FORBIDDEN_REF, str(exc.code))
 
+    async def lobby_shown(self, table: Table) -> bool:
+        """Wait for the lobby's message to be sent: False when the channel (a DM
+        whose user takes no messages from the bot) refused it."""
+        await self.sender.after(f"{table.id}:{LOBBY_REF}")
+        return not await self.channel_refused(table.id)
+
     async def channel_refused(self, table_id: str) -> bool:
         """True (once) when the table's channel refused a message since last asked."""
         refused = await self.store.get_ref(table_id, FORBIDDEN_REF)

@@ -116,3 +116,20 @@ async def test_a_public_game_in_a_dm_is_played_on_its_table_message(server: Serv
     assert after.state_version > before.state_version
     # Nothing but the lobby and the table: Klotho has no hands.
     assert len([m for m in server.fake.messages(DM) if not m.ephemeral]) == 2
+
+
+async def test_a_game_alone_where_the_bot_may_not_post_is_not_opened(server: Server) -> None:
+    open_dm(server)
+    server.fake.dm_closed.add(ANYA)
+    record = await server.command(
+        "play", option("game", "klac"), guild=None, channel=DM, locale="en-US"
+    )
+    assert server.told(record) == [
+        "⚠ I can’t post in our direct messages, so a game alone can’t be shown here. Allow"
+        " direct messages from apps (User Settings → Privacy & Safety), then run /play again."
+    ]
+    assert await server.service.table_in(ids.chat_key(DM, dm=True)) is None
+    # Allowed again, the game opens.
+    server.fake.dm_closed.discard(ANYA)
+    record = await server.command("play", option("game", "klac"), guild=None, channel=DM)
+    assert "кнопками 🤖" in server.told(record)[0]

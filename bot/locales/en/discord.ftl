@@ -22,6 +22,7 @@ dc-perm-read-message-history = Read Message History
 dc-bad-options = I don’t understand “{ $problem }”. Options are written key=value, e.g. { $known }
 dc-lobby-opened = ✅ The lobby for { $game } is open in this channel: players press “Join”.
 dc-solo-opened = ✅ The lobby for { $game } is open here: add computer players with the 🤖 buttons and press “Start”.
+dc-solo-dm-closed = ⚠ I can’t post in our direct messages, so a game alone can’t be shown here. Allow direct messages from apps (User Settings → Privacy & Safety), then run /play again.
 dc-no-game-here = You are not playing in this channel.
 dc-lobby-closed = ✅ The lobby is closed.
 dc-vote-started = 🗳 The vote to stop the game is on the table message.
