@@ -30,7 +30,7 @@ from bot.discord.context import Frontend, player
 from bot.discord.messages import outgoing
 from bot.discord.presses import send_hand
 from bot.discord.records import add_record_commands
-from bot.discord.replies import answer, begin, text
+from bot.discord.replies import answer, begin, reply, text
 from games import registry
 from games.core.errors import GameError
 
@@ -227,9 +227,7 @@ def make_tree(client: discord.Client, frontend: Frontend) -> app_commands.Comman
         key = ids.player_key(interaction.user.id)
         screen = await frontend.screens.deck_builder(name, key, lang)
         shown = outgoing(screen, placeholder=i18n.t(lang, "dc-choose"))
-        await interaction.followup.send(
-            shown.content, view=shown.view or discord.utils.MISSING, ephemeral=True
-        )
+        await reply(interaction, shown.content, view=shown.view or discord.utils.MISSING)
 
     add_record_commands(tree, frontend, games)
 
@@ -259,7 +257,7 @@ def make_tree(client: discord.Client, frontend: Frontend) -> app_commands.Comman
             log.error("event=command-failed user=%s", interaction.user.id, exc_info=error)
             message = i18n.t(lang, "error-internal")
         if interaction.response.is_done():
-            await interaction.followup.send(message, ephemeral=True)
+            await reply(interaction, message)
         else:
             await interaction.response.send_message(message, ephemeral=True)
 

@@ -23,7 +23,8 @@ from bot.core.tokens import BadToken, DeckToken, LobbyToken, MoveToken, decode
 from bot.discord import ids, records
 from bot.discord.context import Frontend, player
 from bot.discord.messages import Outgoing, outgoing
-from bot.discord.publisher import NO_MENTIONS, HandRef
+from bot.discord.publisher import HandRef
+from bot.discord.replies import reply
 from games.core.errors import GameError
 
 log = logging.getLogger("bot.discord")
@@ -58,7 +59,7 @@ async def on_interaction(frontend: Frontend, interaction: discord.Interaction) -
 
 async def tell(interaction: discord.Interaction, text: str) -> None:
     """A message only the presser sees."""
-    await interaction.followup.send(text, ephemeral=True, allowed_mentions=NO_MENTIONS)
+    await reply(interaction, text)
 
 
 async def _route(
@@ -197,13 +198,8 @@ async def send_hand(
     publisher = frontend.publisher
     lang = await frontend.user_lang(interaction)
     old = await publisher.hand_ref(table.id, seat)
-    sent = await interaction.followup.send(
-        shown.content,
-        file=shown.file() or discord.utils.MISSING,
-        view=shown.view or discord.utils.MISSING,
-        ephemeral=True,
-        wait=True,
-        allowed_mentions=NO_MENTIONS,
+    sent = await reply(
+        interaction, shown.content, view=shown.view or discord.utils.MISSING, file=shown.file()
     )
     ref = HandRef(interaction.token, sent.id, publisher.clock())
     await publisher.set_hand_ref(table.id, seat, ref)
@@ -241,9 +237,7 @@ async def _options(
     if table.status != Status.LOBBY:
         raise WrongPhase(status=table.status)
     panel = frontend.publisher.options_panel(table, lang)
-    await interaction.followup.send(
-        panel.content, view=panel.view or discord.utils.MISSING, ephemeral=True
-    )
+    await reply(interaction, panel.content, view=panel.view or discord.utils.MISSING)
 
 
 async def _direct(

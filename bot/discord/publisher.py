@@ -44,6 +44,8 @@ from bot.discord.sender import Sender
 log = logging.getLogger("bot.discord")
 
 DM_FLAG = "dc:dm"
+#: The table's ref set once its channel is gone.
+CHANNEL_LOST_REF = "dc:lost"
 #: Discord's code for a channel that no longer exists.
 UNKNOWN_CHANNEL = 10003
 #: Discord's code for "Maximum number of edits to messages older than 1 hour reached".
@@ -371,10 +373,13 @@ class Publisher(ChatPublisher):
         """Send or edit the channel message stored under ``ref``; False when the
         channel refuses the bot."""
         image_ref = f"{ref}:image"
-        shown = await self.store.get_ref(table.id, image_ref)
+        shown, message_id, lost = await self.store.get_refs(
+            table.id, [image_ref, ref, CHANNEL_LOST_REF]
+        )
+        if lost:
+            return True  # nowhere to show it: the channel is gone
         channel = self.client.get_partial_messageable(ids.channel_id(table.chat))
         try:
-            message_id = await self.store.get_ref(table.id, ref)
             if message_id is not None:
                 try:
                     new_image = image_key != shown
@@ -432,6 +437,7 @@ class Publisher(ChatPublisher):
         """The table's channel is gone (deleted): its game is stopped, not played
         out on timeouts nobody sees; the players who take their hands by DM are
         told there (the others have no message of the bot's left to read)."""
+        await self.store.set_ref(table.id, CHANNEL_LOST_REF, "1")
         stopped = await self.service.close_chat(table.chat)
         if stopped is None:
             return
@@ -537,6 +543,11 @@ class Publisher(ChatPublisher):
                 )
             except discord.Forbidden as exc:
                 await self._forbidden(table, exc)
+                return
+            except discord.NotFound as exc:
+                if exc.code != UNKNOWN_CHANNEL:
+                    raise
+                await self.channel_lost(table)
                 return
             await self.store.set_ref(table.id, PING_REF, str(sent.id))
 

@@ -18,7 +18,7 @@ from bot.discord import ids
 from bot.discord.context import Frontend
 from bot.discord.messages import outgoing
 from bot.discord.publisher import DM_FLAG
-from bot.discord.replies import answer, begin, text
+from bot.discord.replies import answer, begin, reply, text
 
 #: Games ``/history`` lists, and so the numbers ``/replay`` takes.
 LISTED = 10
@@ -41,10 +41,7 @@ def add_record_commands(
             Screen(record_screens.history(i18n, lang, entries), buttons=rows),
             placeholder=i18n.t(lang, "dc-choose"),
         )
-        if shown.view is None:
-            await answer(interaction, shown.content)
-        else:
-            await interaction.followup.send(shown.content, view=shown.view, ephemeral=True)
+        await reply(interaction, shown.content, view=shown.view or discord.utils.MISSING)
 
     @tree.command(name=text("replay", "dc-cmd-replay"), description=text(
         "Replay a finished game as an animation", "dc-cmd-replay-desc"))  # fmt: skip
@@ -127,8 +124,7 @@ async def _post(
     limit = interaction.filesize_limit
     replay = await draw_off_loop(entry, limit)
     if replay is None:
-        text = i18n.t(lang, "replay-too-large", megabytes=limit // 2**20)
-        await interaction.followup.send(text, ephemeral=True)
+        await answer(interaction, i18n.t(lang, "replay-too-large", megabytes=limit // 2**20))
         return
     attachment = discord.File(io.BytesIO(replay.gif), filename=f"replay-{entry.id}.gif")
     await interaction.followup.send(caption, file=attachment)

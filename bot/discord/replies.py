@@ -10,6 +10,9 @@ from discord.app_commands import locale_str
 from bot.discord.context import Frontend
 from bot.discord.messages import cut
 
+#: Marks an interaction whose deferred response has been filled in.
+ANSWERED = "answered"
+
 
 def text(default: str, msg: str, **args: Any) -> locale_str:
     """A translatable command string: English ``default``, other languages from ``msg``."""
@@ -24,4 +27,32 @@ async def begin(frontend: Frontend, interaction: discord.Interaction) -> str:
 
 async def answer(interaction: discord.Interaction, message: str) -> None:
     """Tell the user alone."""
-    await interaction.followup.send(cut(message), ephemeral=True)
+    await reply(interaction, cut(message))
+
+
+async def reply(
+    interaction: discord.Interaction,
+    content: str,
+    *,
+    view: discord.ui.View = discord.utils.MISSING,
+    file: discord.File | None = None,
+) -> discord.Message:
+    """An answer for the user alone. A command's first fills in its deferred
+    "thinking" message by editing it (Discord deprecates filling it in with a
+    follow-up message); any other is a follow-up (a press's, whose response
+    only acknowledged it)."""
+    command = interaction.type == discord.InteractionType.application_command
+    if command and not interaction.extras.get(ANSWERED):
+        interaction.extras[ANSWERED] = True
+        attachments = [file] if file is not None else discord.utils.MISSING
+        return await interaction.edit_original_response(
+            content=content, view=view, attachments=attachments
+        )
+    return await interaction.followup.send(
+        content,
+        view=view,
+        file=file or discord.utils.MISSING,
+        ephemeral=True,
+        wait=True,
+        allowed_mentions=discord.AllowedMentions.none(),
+    )

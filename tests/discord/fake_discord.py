@@ -24,8 +24,8 @@ Behaviour copied from Discord on purpose:
 
 * an interaction can be acknowledged once; a second callback is 400/40060,
   an unknown interaction 404/10062;
-* a deferred response (type 5) is a "thinking" message (flag 128) that the
-  first edit of ``@original`` fills in; type 7 edits the message the
+* a deferred response (type 5) is a "thinking" message (flag 128) that only
+  an edit of ``@original`` fills in (a follow-up is a new message); type 7 edits the message the
   component is on; ephemeral (flag 64) messages are stored with the flag;
 * a message edit that sends ``attachments`` keeps only the listed existing
   attachments plus the new files; one without it keeps them all;
@@ -493,12 +493,9 @@ class FakeDiscord(FakeServer):
         if record.callback_type is None:
             raise DiscordError(UNKNOWN_WEBHOOK)
         body = call.json or {}
-        if record.callback_type == 5 and record.original_id is not None:
-            original = self._find(record.channel_id, record.original_id)
-            if original.flags & LOADING:  # the first followup fills in "thinking..."
-                self._apply(original, body, call.files, creating=False)
-                original.flags &= ~LOADING
-                return original.to_json()
+        # A follow-up is a message of its own: the deferred "thinking..." one is
+        # filled in only by editing @original (Discord deprecates filling it in
+        # with the first follow-up, https://discord.com/developers/docs/interactions/receiving-and-responding#create-followup-message).
         flags = int(body.get("flags") or 0) & EPHEMERAL
         message = self._new_message(
             record.channel_id, body, call.files, webhook=True, interaction=record.id

@@ -139,11 +139,11 @@ async def test_persistent_view_button(dh: DiscordHarness) -> None:
     assert (lobby.content, lobby.components) == ("Started", [])
 
 
-async def test_deferred_then_ephemeral_followup(dh: DiscordHarness) -> None:
+async def test_deferred_then_filled_in_and_an_ephemeral_followup(dh: DiscordHarness) -> None:
     @app_commands.command(description="Your hand")
     async def hand(interaction: discord.Interaction) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
-        await interaction.followup.send("thinking done")
+        await interaction.edit_original_response(content="thinking done")
         await interaction.followup.send(
             "Your cards", file=discord.File(io.BytesIO(png("blue")), "hand.png"), ephemeral=True
         )
@@ -157,6 +157,19 @@ async def test_deferred_then_ephemeral_followup(dh: DiscordHarness) -> None:
     assert original.content == "thinking done"
     assert followup.id in record.followups and followup.ephemeral
     assert followup.attachments[0].filename == "hand.png"
+
+
+async def test_a_followup_never_fills_in_the_thinking_message(dh: DiscordHarness) -> None:
+    @app_commands.command(description="Your hand")
+    async def hand(interaction: discord.Interaction) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        await interaction.followup.send("a message of its own", ephemeral=True)
+
+    dh.bot.tree.add_command(hand)
+    record = await dh.command("hand", user=BORIS)
+    original, followup = dh.fake.messages(CHANNEL)
+    assert original.id == record.original_id and not original.content, "still thinking"
+    assert followup.content == "a message of its own"
 
 
 async def test_late_answers_expired_tokens_and_archived_threads(dh: DiscordHarness) -> None:
