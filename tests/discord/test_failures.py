@@ -724,5 +724,6 @@ async def test_a_deleted_channel_stops_its_game_without_retrying_or_tracebacks(
     # The edit and the send that found it gone, and the move's ping: then no more.
     assert 1 <= len(refused) <= 4, [(c.method, c.path) for c in refused]
     dm = server.fake.dms[BORIS]
-    assert server.fake.messages(dm)[-1].content.startswith("⛔ Ваша игра «Клац!»")
+    told = [m.content for m in server.fake.messages(dm)]
+    assert "⛔ Ваша игра «Клац!» остановлена: её канал удалили." in told, told
     assert not [r.getMessage() for r in caplog.records if r.levelno >= logging.ERROR]
