@@ -145,7 +145,10 @@ class DiscordHarness:
     async def inject(
         self,
         payload: Json,
-        timeout: float = 5,  # noqa: ASYNC109
+        # The harness's patience, not Discord's: the fake enforces Discord's 3 s
+        # for the first response itself. Drawing a replay on a busy machine
+        # takes long, and a test must not fail for that.
+        timeout: float = 120,  # noqa: ASYNC109
         late: float = 0.0,
     ) -> Interaction:
         """Feed one ``INTERACTION_CREATE`` to the client, as the gateway reader would
