@@ -23,7 +23,7 @@ from bot.core.tokens import BadToken, DeckToken, LobbyToken, MoveToken, decode
 from bot.discord import ids, records
 from bot.discord.context import Frontend, player
 from bot.discord.messages import Outgoing, outgoing
-from bot.discord.publisher import HandRef
+from bot.discord.publisher import LOCKED, HandRef
 from bot.discord.replies import reply
 from games.core.errors import GameError
 
@@ -282,7 +282,11 @@ async def _warn_if_refused(frontend: Frontend, interaction: discord.Interaction,
     chat = ids.interaction_chat(interaction)
     try:
         table = await frontend.service.table_in(chat)
-        if table is None or not await frontend.publisher.channel_refused(table.id):
+        refused = None if table is None else await frontend.publisher.channel_refused(table.id)
+        if table is None or refused is None:
+            return
+        if refused == LOCKED:
+            await tell(interaction, frontend.i18n.t(lang, "dc-thread-locked"))
             return
         # Show the table again: up to date once the permissions are back (its
         # buttons are stale until then); if they are not, the next press hears it.

@@ -44,6 +44,8 @@ from bot.discord.sender import Sender
 log = logging.getLogger("bot.discord")
 
 DM_FLAG = "dc:dm"
+#: What the refusal ref holds when the table's thread is locked by a moderator.
+LOCKED = "locked"
 #: The table's ref set once its channel is gone.
 CHANNEL_LOST_REF = "dc:lost"
 #: Discord's code for a channel that no longer exists.
@@ -393,10 +395,8 @@ class Publisher(ChatPublisher):
                     except discord.HTTPException as exc:
                         if exc.code != THREAD_ARCHIVED:
                             raise
-                        # A thread archives itself after a quiet spell; the
-                        # game is not over, so it is opened again.
-                        log.info("event=thread-unarchived table=%s", table.id)
-                        await self.client.http.edit_channel(channel.id, archived=False)
+                        if not await self._unarchive(table, channel.id):
+                            return False
                         await edit(attachments=_files(message, new_image))
                     await self.store.set_ref(table.id, image_ref, image_key or "")
                     return True
@@ -425,6 +425,12 @@ class Publisher(ChatPublisher):
                 raise
             await self.channel_lost(table)
             return False
+        except discord.HTTPException as exc:
+            if exc.code != THREAD_ARCHIVED:
+                raise
+            # Sent into an archived thread that stays archived: it is locked.
+            await self._locked(table)
+            return False
         except discord.RateLimited as exc:
             # Shown by the sweep once the limit is over.
             log.warning("event=rate-limited table=%s ref=%s wait=%.0f", table.id, ref,
@@ -432,6 +438,25 @@ class Publisher(ChatPublisher):
             return False
         await self.store.set_refs(table.id, {ref: str(sent.id), image_ref: image_key or ""})
         return True
+
+    async def _unarchive(self, table: Table, thread_id: int) -> bool:
+        """Open a thread that archived itself after a quiet spell (the game is not
+        over); False when a moderator locked it, which the bot cannot undo: it
+        is then not tried again until someone presses a button there (and is
+        told why)."""
+        if await self.store.get_ref(table.id, FORBIDDEN_REF) == LOCKED:
+            return False
+        try:
+            await self.client.http.edit_channel(thread_id, archived=False)
+        except discord.Forbidden:
+            await self._locked(table)
+            return False
+        log.info("event=thread-unarchived table=%s", table.id)
+        return True
+
+    async def _locked(self, table: Table) -> None:
+        log.info("event=thread-locked table=%s", table.id)
+        await self.store.set_ref(table.id, FORBIDDEN_REF, LOCKED)
 
     async def channel_lost(self, table: Table) -> None:
         """The table's channel is gone (deleted): its game is stopped, not played
@@ -471,14 +496,15 @@ class Publisher(ChatPublisher):
         """Wait for the lobby's message to be sent: False when the channel (a DM
         whose user takes no messages from the bot) refused it."""
         await self.sender.after(f"{table.id}:{LOBBY_REF}")
-        return not await self.channel_refused(table.id)
+        return await self.channel_refused(table.id) is None
 
-    async def channel_refused(self, table_id: str) -> bool:
-        """True (once) when the table's channel refused a message since last asked."""
+    async def channel_refused(self, table_id: str) -> str | None:
+        """Why the table's channel refused a message since last asked (once): a
+        Discord error code, or :data:`LOCKED`; None when it did not."""
         refused = await self.store.get_ref(table_id, FORBIDDEN_REF)
         if refused is not None:
             await self.store.del_refs(table_id, FORBIDDEN_REF)
-        return refused is not None
+        return refused
 
     def say(self, chat: str, text: str, *, mention: int | None = None) -> None:
         """Queue a plain message to a channel (mentioning one user when asked)."""
@@ -548,6 +574,11 @@ class Publisher(ChatPublisher):
                 if exc.code != UNKNOWN_CHANNEL:
                     raise
                 await self.channel_lost(table)
+                return
+            except discord.HTTPException as exc:
+                if exc.code != THREAD_ARCHIVED:
+                    raise
+                await self._locked(table)
                 return
             await self.store.set_ref(table.id, PING_REF, str(sent.id))
 

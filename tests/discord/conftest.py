@@ -264,7 +264,7 @@ class Server:
 
     def told(self, record: Interaction) -> list[str]:
         """The ephemeral texts the bot answered an interaction with."""
-        # A deferred "thinking" answer (5) is filled in by the first followup.
+        # A deferred "thinking" answer (5) is filled in by editing @original.
         ids = [record.original_id] if record.callback_type in (4, 5) else []
         out = []
         for message_id in [*ids, *record.followups]:

@@ -60,6 +60,7 @@ from tests.discord.fake_discord_limits import (
     INVALID_FORM_BODY,
     INVALID_WEBHOOK_TOKEN,
     MISSING_ACCESS,
+    MISSING_PERMISSIONS,
     OLD_EDITS,
     OLD_EDITS_PER_HOUR,
     OLD_MESSAGE_SECONDS,
@@ -117,6 +118,8 @@ class FakeDiscord(FakeServer):
         self.threads: dict[int, int] = {}  # thread id -> parent channel id
         self.archived: set[int] = set()
         self.deleted_channels: set[int] = set()
+        #: Threads locked by a moderator (see ``lock_thread``).
+        self.locked: set[int] = set()
         #: When edits of hour-old messages were made, per channel (``OLD_EDITS``).
         self.old_edits: dict[int, list[float]] = {}
         #: The largest attachment accepted: 10 MiB unless a server is boosted;
@@ -295,6 +298,13 @@ class FakeDiscord(FakeServer):
             if dm == channel_id and user in self.dm_closed:
                 raise DiscordError(CANNOT_DM)
 
+    def lock_thread(self, thread_id: int) -> None:
+        """A moderator archives and locks a thread: "only users with MANAGE_THREADS
+        can unarchive it" (https://discord.com/developers/docs/resources/channel#thread-metadata-object),
+        which the bot has not; posting there is refused as in an archived thread."""
+        self.archived.add(thread_id)
+        self.locked.add(thread_id)
+
     def delete_channel(self, channel_id: int) -> None:
         """A channel (or thread) is deleted with its messages: later calls on it
         answer "Unknown Channel"."""
@@ -307,6 +317,8 @@ class FakeDiscord(FakeServer):
         if channel_id in self.deleted_channels:
             raise DiscordError(UNKNOWN_CHANNEL)
         self._check_dm(channel_id)
+        if channel_id in self.locked:
+            raise DiscordError(THREAD_ARCHIVED)
         # "Sending a message will automatically unarchive the thread."
         self.archived.discard(channel_id)
         return self._new_message(channel_id, call.json or {}, call.files).to_json()
@@ -335,6 +347,8 @@ class FakeDiscord(FakeServer):
         if thread_id not in self.threads or thread_id in self.deleted_channels:
             raise DiscordError(UNKNOWN_CHANNEL)
         if (call.json or {}).get("archived") is False:
+            if thread_id in self.locked:
+                raise DiscordError(MISSING_PERMISSIONS)
             self.archived.discard(thread_id)
         return {
             "id": str(thread_id),
@@ -346,7 +360,7 @@ class FakeDiscord(FakeServer):
                 "archived": thread_id in self.archived,
                 "auto_archive_duration": 1440,
                 "archive_timestamp": datetime.now(UTC).isoformat(),
-                "locked": False,
+                "locked": thread_id in self.locked,
             },
         }
 

@@ -47,6 +47,36 @@ async def test_a_table_in_an_archived_thread_opens_it_again(server: Server) -> N
     assert len(refused) == 1, "one refused edit, then the thread is opened and edited"
 
 
+async def test_a_locked_thread_is_said_once_and_not_fought(
+    server: Server, caplog: pytest.LogCaptureFixture
+) -> None:
+    server.fake.add_thread(THREAD, CHANNEL)
+    await server.command("play", option("game", "klac"), user=ANYA, channel=THREAD)
+    table = await server.service.table_in(ids.chat_key(THREAD))
+    assert table is not None
+    lobby = server.fake.message(THREAD, int(await server.store.get_ref(table.id, "dc:lobby") or 0))
+    await server.press(lobby, LobbyToken(table.id, "j").encode(), user=BORIS)
+    await server.press(lobby, LobbyToken(table.id, "s").encode(), user=ANYA)
+    # A moderator archives and locks the thread: the bot cannot open it again.
+    server.fake.lock_thread(THREAD)
+    calls = len(server.fake.calls)
+    for _ in range(3):
+        await service_move(server, table.id)
+    unarchive = [
+        c
+        for c in server.fake.calls[calls:]
+        if c.method == "PATCH" and c.path == f"/channels/{THREAD}"
+    ]
+    assert len(unarchive) == 1, "tried once, not once per change"
+    # The next press there hears why, in words (not a list of permissions it has).
+    table_id = int(await server.store.get_ref(table.id, "dc:table") or 0)
+    table_msg = server.fake.message(THREAD, table_id)
+    record = await server.press(table_msg, table_msg.custom_ids[0], user=BORIS, locale="en-US")
+    told = server.told(record)
+    assert told[-1].startswith("🔒 This thread is locked"), told
+    assert not [r.getMessage() for r in caplog.records if r.levelno >= logging.ERROR]
+
+
 async def test_an_interaction_answered_too_late_is_dropped_quietly(
     server: Server, caplog: pytest.LogCaptureFixture
 ) -> None:

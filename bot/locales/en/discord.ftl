@@ -74,3 +74,4 @@ dc-opt-language-desc = Russian or English
 dc-cmd-deck = deck
 dc-cmd-deck-desc = Build your own deck (only you see it)
 dc-channel-lost = ⛔ Your { $game } game is stopped: its channel was deleted.
+dc-thread-locked = 🔒 This thread is locked, so I can’t show the table here: a moderator can unlock it (or allow me to manage threads), and the game goes on where it stopped.
