@@ -58,6 +58,7 @@ async def open_core(settings: Settings) -> AsyncIterator[Core]:
             prefix=settings.key_prefix,
             active_ttl=settings.active_ttl,
             finished_ttl=settings.finished_ttl,
+            worker=settings.worker_id,
         )
         await move_tables_to_shards(store)
         presses, commands = (

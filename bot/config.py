@@ -79,6 +79,8 @@ class Settings:
     press_limit: PressLimit | None = DEFAULT_PRESS_LIMIT
     #: None: commands are not limited.
     command_limit: PressLimit | None = DEFAULT_COMMAND_LIMIT
+    #: This worker's stable name among the bot's processes (None: it has none).
+    worker_id: str | None = None
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> Settings:
@@ -109,6 +111,7 @@ class Settings:
             ),
             press_limit=_limit(values, "PRESS_LIMIT", DEFAULT_PRESS_LIMIT),
             command_limit=_limit(values, "COMMAND_LIMIT", DEFAULT_COMMAND_LIMIT),
+            worker_id=values.get("WORKER_ID") or None,
         )
 
 

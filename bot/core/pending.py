@@ -12,6 +12,11 @@ Two workers may hold the same mark (one claimed it after the other stalled):
 a short lease per screen makes them take turns, and each draws the state it
 reads after taking the lease, so a screen never goes back to an older state.
 
+A lease's token names its worker when the store has a stable name for it
+(``WORKER_ID``) and this process: a worker restarted under the same name
+takes back at once the leases its killed predecessor held, instead of
+waiting :data:`LEASE` seconds for them to expire.
+
 Key layout (``P`` the store's prefix): ``Ppending:FRONTEND`` sorted set of
 ``ID|REF`` → when another worker may take the screen over; the table's key
 plus ``:lease:REF``, the lease of one screen (expires by itself).
@@ -35,6 +40,18 @@ from bot.core.store import CLAIM_DUE, DEFER_DUE, DONE_DUE, RELEASE_IF_HELD, Stor
 GRACE = 5.0
 #: Seconds a worker may hold one screen before another may draw it.
 LEASE = 5.0
+# KEYS: the lease. ARGV: the new token, its time to live (ms), the prefix of
+# every token of this worker's name ('' for none) and of this process's. The
+# lease is taken when free, or when an earlier process of this worker held it.
+_LEASE = """
+local held = redis.call('GET', KEYS[1])
+local mine = ARGV[3] ~= '' and held and string.sub(held, 1, #ARGV[3]) == ARGV[3]
+if not held or (mine and string.sub(held, 1, #ARGV[4]) ~= ARGV[4]) then
+  redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[2])
+  return 1
+end
+return 0
+"""
 
 
 @dataclass(frozen=True)
@@ -59,6 +76,12 @@ class PendingScreens:
         self._claim = self.redis.register_script(CLAIM_DUE)
         self._done = self.redis.register_script(DONE_DUE)
         self._release = self.redis.register_script(RELEASE_IF_HELD)
+        self._lease = self.redis.register_script(_LEASE)
+        worker = store.worker
+        #: Every lease token of this worker begins with the first, of this
+        #: process with the second (both empty without a stable name).
+        self._worker = f"{worker}:" if worker else ""
+        self._process = f"{self._worker}{secrets.token_hex(4)}:" if worker else ""
 
     def _until(self, delay: float) -> float:
         # The jitter tells two claims of one screen apart (see ``done``).
@@ -124,13 +147,19 @@ class PendingScreens:
     def _lease_key(self, table_id: str, ref: str) -> str:
         return f"{self.store.table_key(table_id)}:lease:{ref}"
 
+    def _lease_args(self) -> list[str | int]:
+        return [
+            self._process + secrets.token_hex(8),
+            int(LEASE * 1000),
+            self._worker,
+            self._process,
+        ]
+
     async def lease(self, table_id: str, ref: str) -> str | None:
         """Take the screen's lease; its token, or None while another worker holds it."""
-        token = secrets.token_hex(8)
-        ok = await self.redis.set(
-            self._lease_key(table_id, ref), token, nx=True, px=int(LEASE * 1000)
-        )
-        return token if ok else None
+        args = self._lease_args()
+        ok = await self._lease(keys=[self._lease_key(table_id, ref)], args=args)
+        return str(args[0]) if ok else None
 
     async def release(self, table_id: str, ref: str, token: str) -> None:
         """Give the lease back (if it is still ours)."""
@@ -139,9 +168,9 @@ class PendingScreens:
     def lease_in(self, pipe: Any, table_id: str, ref: str) -> str:
         """:meth:`lease`, queued in ``pipe``: the token, which is ours if the one
         reply is true."""
-        token = secrets.token_hex(8)
-        pipe.set(self._lease_key(table_id, ref), token, nx=True, px=int(LEASE * 1000))
-        return token
+        args = self._lease_args()
+        pipe.eval(_LEASE, 1, self._lease_key(table_id, ref), *args)
+        return str(args[0])
 
     def release_in(self, pipe: Any, table_id: str, ref: str, token: str) -> None:
         """:meth:`release`, queued in ``pipe`` (one reply, of no interest)."""

@@ -212,11 +212,16 @@ class Store:
         prefix: str = "tb:",
         active_ttl: int = 7 * 86400,
         finished_ttl: int = 86400,
+        worker: str | None = None,
     ) -> None:
         self.redis = redis
         self.prefix = prefix
         self.active_ttl = active_ttl
         self.finished_ttl = finished_ttl
+        #: This process's stable name among the bot's workers (``WORKER_ID``):
+        #: a worker started again under it takes back at once what its dead
+        #: predecessor held (see :mod:`bot.core.pending`).
+        self.worker = worker
         self._release = redis.register_script(RELEASE_IF_HELD)
         self._set_refs = redis.register_script(_SET_REFS)
         self._timers_if_current = redis.register_script(_TIMERS_IF_CURRENT)
