@@ -62,7 +62,9 @@ class Workers:
     async def start(self, index: int) -> None:
         """Start worker ``index`` and wait until its webhook answers."""
         worker = self.workers[index]
-        env = {**self.env, "WEBHOOK_PORT": str(worker.port)}
+        # A stable name per worker, as an operator sets it: started again, a
+        # killed worker takes back its screens at once.
+        env = {**self.env, "WEBHOOK_PORT": str(worker.port), "WORKER_ID": f"worker-{index}"}
         worker.process = await start(env, ROOT)
         worker.reader = asyncio.create_task(_read(worker))
         for _ in range(300):
