@@ -1,15 +1,27 @@
-"""Button presses: every callback carries a core token; errors become short alerts."""
+"""Button presses: every callback carries a core token; errors become short alerts.
+
+Each kind of token has its own small handler, chosen by :class:`Pressed` (the
+token decoded once, on a message Telegram still has): the deck builder's, a
+new game's, a lobby's (joining and starting have their checks) and the
+table's (moves, votes, hints); a press that decodes to none is refused.
+:class:`Refusals` answers whatever a handler raises, so every press is
+answered, with an alert when refused.
+"""
 
 from __future__ import annotations
 
 import logging
+from collections.abc import Awaitable, Callable
+from typing import Any
 
-from aiogram import Bot, Router
+from aiogram import BaseMiddleware, Bot, Router
 from aiogram.enums import ChatType
-from aiogram.types import CallbackQuery, Message
+from aiogram.filters import Filter
+from aiogram.types import CallbackQuery, Message, TelegramObject
 
 from bot.core.errors import BadRequest, NotSeated, ServiceError
 from bot.core.names import clip
+from bot.core.service import Outcome
 from bot.core.tables import Status
 from bot.core.tokens import BadToken, DeckToken, LobbyToken, NewGameToken, decode
 from bot.telegram import decks, ids, members
@@ -25,101 +37,174 @@ ALERT_LIMIT = 200
 log = logging.getLogger("bot.telegram")
 
 
-async def press(query: CallbackQuery, frontend: Frontend, bot: Bot) -> None:
-    """Route a press to the core; answer every press, with an alert when refused."""
-    user = query.from_user
-    known: list[str] = []
+class Pressed(Filter):
+    """A press whose data is a core token of one of ``kinds`` (any with none
+    given), on a message Telegram still shows: the handler gets ``token`` and
+    ``message``."""
 
-    async def lang() -> str:
-        # Read when first needed: a move is answered without it.
-        if not known:
-            known.append(await frontend.user_lang(user))
-        return known[0]
+    def __init__(self, *kinds: type[Any]) -> None:
+        self.kinds = kinds
 
-    message = query.message
-    try:
-        token = decode(query.data)
-        if not isinstance(message, Message):
-            raise BadToken("the message is too old to use")
-    except BadToken:
-        await query.answer(frontend.i18n.t(await lang(), "error-bad-request"), show_alert=True)
-        return
-    in_group = message.chat.type != ChatType.PRIVATE
-    chat = ids.message_chat_key(message) if in_group else None
-    try:
-        if isinstance(token, DeckToken):
-            if in_group:
-                raise BadRequest()
-            await decks.press(query, message, token, frontend)
-            return
-        if isinstance(token, NewGameToken):
-            await open_lobby(frontend, ids.message_chat_key(message), user, token.game)
-            await query.answer()
-            return
-        if isinstance(token, LobbyToken) and token.op == "s" and in_group:
-            # The game needs to post its table here; better said now than never shown.
-            await members.check_rights(bot, ids.message_chat_key(message))
-        if isinstance(token, LobbyToken) and token.op == "j":
-            # Only a member of the table's group may sit: a public group's
-            # buttons are pressed by visitors too, and a join pressed in a
-            # private chat (a forwarded or forged button) is checked as a deep link is.
-            table, _ = await frontend.service.get(token.table_id)
-            if table.chat != ids.player_key(user.id) and not await members.is_member(
-                bot, table.chat, user.id
-            ):
-                why = "tg-join-members-only" if in_group else "tg-join-from-group"
-                await query.answer(frontend.i18n.t(await lang(), why), show_alert=True)
-                return
-        if isinstance(token, LobbyToken) and token.op in ("j", "s"):
-            refusal = await _needs_private_chat(frontend, token, user.id, await lang())
-            if refusal is not None:
-                text, url = refusal
-                # The list of players to ask may be long; an alert holds 200 characters.
-                await query.answer(clip(text, ALERT_LIMIT), show_alert=url is None, url=url)
-                return
-        outcome = await frontend.service.press(player(user), token.encode(), chat=chat)
-    except (ServiceError, GameError) as exc:
-        await query.answer(frontend.screens.error(exc, await lang()), show_alert=True)
-        return
-    except members.MissingRights as exc:
-        explained = exc.explain(frontend.i18n, await lang())
-        await query.answer(clip(explained, ALERT_LIMIT), show_alert=True)
-        return
-    except Exception:
-        # A bug must still answer the press, or the player's client keeps spinning.
-        log.exception("event=press-failed user=%s", user.id)
-        await query.answer(frontend.i18n.t(await lang(), "error-internal"), show_alert=True)
-        return
-    if outcome.path is not None and outcome.state is not None:
-        table, state, path = outcome.table, outcome.state, outcome.path
-        if in_group and outcome.hint is not None:
-            # A public game's menu is the group's: the advice is the mover's alone.
-            seat = table.seat_of(ids.player_key(user.id))
-            assert seat is not None
-            advice = frontend.screens.hint_line(table, state, seat, outcome.hint, await lang())
-            await query.answer(clip(advice, ALERT_LIMIT), show_alert=True)
-            return
-        # A public game's menu is on the table message, in a group or in a solo
-        # game's private chat alike.
-        solo_table = table.chat == ids.message_chat_key(message)
-        if in_group or (solo_table and registry.get(table.game).public_moves):
-            # A public game's menu lives on the table message, in the chat's language.
-            chat_lang = await frontend.chat_lang(table.chat)
-            screen = await frontend.screens.table(
-                table, state, chat_lang, path, explain=outcome.explain, hint=outcome.hint
-            )
-            ref = "tg:table"
-        else:
-            seat = table.seat_of(ids.player_key(user.id))
-            assert seat is not None
-            screen = await frontend.screens.seat(
-                table, state, seat, await lang(), path, explain=outcome.explain, hint=outcome.hint
-            )
-            ref = f"tg:hand:{seat}"
-        frontend.publisher.edit_pressed(
-            message.chat.id, message.message_id, screen, table_id=table.id, ref=ref
-        )
+    async def __call__(self, query: CallbackQuery) -> bool | dict[str, Any]:
+        try:
+            token = decode(query.data)
+        except BadToken:
+            return False
+        if not isinstance(query.message, Message):
+            return False  # too old for Telegram to say where it was pressed
+        if self.kinds and not isinstance(token, self.kinds):
+            return False
+        return {"token": token, "message": query.message}
+
+
+class Refusals(BaseMiddleware):
+    """Answers a press whose handler refused it (or failed), in the presser's language."""
+
+    async def __call__(
+        self,
+        handler: Callable[[TelegramObject, dict[str, Any]], Awaitable[Any]],
+        event: TelegramObject,
+        data: dict[str, Any],
+    ) -> Any:
+        assert isinstance(event, CallbackQuery)
+        frontend: Frontend = data["frontend"]
+        try:
+            return await handler(event, data)
+        except (ServiceError, GameError) as exc:
+            text = frontend.screens.error(exc, await frontend.user_lang(event.from_user))
+        except members.MissingRights as exc:
+            lang = await frontend.user_lang(event.from_user)
+            text = clip(exc.explain(frontend.i18n, lang), ALERT_LIMIT)
+        except Exception:
+            # A bug must still answer the press, or the player's client keeps spinning.
+            log.exception("event=press-failed user=%s", event.from_user.id)
+            lang = await frontend.user_lang(event.from_user)
+            text = frontend.i18n.t(lang, "error-internal")
+        await event.answer(text, show_alert=True)
+        return None
+
+
+def in_group(message: Message) -> bool:
+    """Whether the pressed message is in a group (not a private chat)."""
+    return message.chat.type != ChatType.PRIVATE
+
+
+async def deck_pressed(
+    query: CallbackQuery, token: DeckToken, message: Message, frontend: Frontend
+) -> None:
+    """A deck builder's button: only ever in the private chat."""
+    if in_group(message):
+        raise BadRequest()
+    await decks.press(query, message, token, frontend)
+
+
+async def new_game_pressed(
+    query: CallbackQuery, token: NewGameToken, message: Message, frontend: Frontend
+) -> None:
+    """A game of ``/play``'s menu: its lobby opens in the chat pressed in."""
+    await open_lobby(frontend, ids.message_chat_key(message), query.from_user, token.game)
     await query.answer()
+
+
+async def lobby_pressed(
+    query: CallbackQuery, token: LobbyToken, message: Message, frontend: Frontend, bot: Bot
+) -> None:
+    """A lobby's button. Joining needs a member of the table's group who can be
+    written to privately; starting in a group needs the rights to post the
+    table there, and every seated person reachable privately."""
+    user = query.from_user
+    if token.op == "s" and in_group(message):
+        # The game needs to post its table here; better said now than never shown.
+        await members.check_rights(bot, ids.message_chat_key(message))
+    if token.op == "j":
+        # Only a member of the table's group may sit: a public group's buttons
+        # are pressed by visitors too, and a join pressed in a private chat (a
+        # forwarded or forged button) is checked as a deep link is.
+        table, _ = await frontend.service.get(token.table_id)
+        if table.chat != ids.player_key(user.id) and not await members.is_member(
+            bot, table.chat, user.id
+        ):
+            why = "tg-join-members-only" if in_group(message) else "tg-join-from-group"
+            await query.answer(
+                frontend.i18n.t(await frontend.user_lang(user), why), show_alert=True
+            )
+            return
+    if token.op in ("j", "s"):
+        lang = await frontend.user_lang(user)
+        refusal = await _needs_private_chat(frontend, token, user.id, lang)
+        if refusal is not None:
+            text, url = refusal
+            # The list of players to ask may be long; an alert holds 200 characters.
+            await query.answer(clip(text, ALERT_LIMIT), show_alert=url is None, url=url)
+            return
+    await _press(query, token, message, frontend)
+
+
+async def table_pressed(
+    query: CallbackQuery, token: Any, message: Message, frontend: Frontend
+) -> None:
+    """A table's button: a move's menu step, a vote, a hint, a shared action."""
+    await _press(query, token, message, frontend)
+
+
+async def bad_press(query: CallbackQuery, frontend: Frontend) -> None:
+    """A press that names no token (forged), or on a message too old to tell where."""
+    lang = await frontend.user_lang(query.from_user)
+    await query.answer(frontend.i18n.t(lang, "error-bad-request"), show_alert=True)
+
+
+async def _press(query: CallbackQuery, token: Any, message: Message, frontend: Frontend) -> None:
+    """The core's press, then the pressed message shows its outcome."""
+    chat = ids.message_chat_key(message) if in_group(message) else None
+    outcome = await frontend.service.press(player(query.from_user), token.encode(), chat=chat)
+    if outcome.path is None or outcome.state is None:
+        await query.answer()
+        return
+    if in_group(message) and outcome.hint is not None:
+        # A public game's menu is the group's: the advice is the mover's alone.
+        await query.answer(
+            clip(await _advice(query, outcome, frontend), ALERT_LIMIT), show_alert=True
+        )
+        return
+    await _show(query, message, outcome, frontend)
+    await query.answer()
+
+
+async def _advice(query: CallbackQuery, outcome: Outcome, frontend: Frontend) -> str:
+    """The computer's suggestion in words, in the presser's language."""
+    table, state = outcome.table, outcome.state
+    seat = table.seat_of(ids.player_key(query.from_user.id))
+    assert seat is not None and outcome.hint is not None
+    lang = await frontend.user_lang(query.from_user)
+    return frontend.screens.hint_line(table, state, seat, outcome.hint, lang)
+
+
+async def _show(
+    query: CallbackQuery, message: Message, outcome: Outcome, frontend: Frontend
+) -> None:
+    """The pressed message at the menu step the press led to."""
+    table, state, path = outcome.table, outcome.state, outcome.path
+    assert path is not None
+    # A public game's menu is on the table message, in a group or in a solo
+    # game's private chat alike, in the chat's language.
+    solo_table = table.chat == ids.message_chat_key(message)
+    if in_group(message) or (solo_table and registry.get(table.game).public_moves):
+        chat_lang = await frontend.chat_lang(table.chat)
+        screen = await frontend.screens.table(
+            table, state, chat_lang, path, explain=outcome.explain, hint=outcome.hint
+        )
+        ref = "tg:table"
+    else:
+        seat = table.seat_of(ids.player_key(query.from_user.id))
+        assert seat is not None
+        lang = await frontend.user_lang(query.from_user)
+        screen = await frontend.screens.seat(
+            table, state, seat, lang, path, explain=outcome.explain, hint=outcome.hint
+        )
+        ref = f"tg:hand:{seat}"
+    frontend.publisher.edit_pressed(
+        message.chat.id, message.message_id, screen, table_id=table.id, ref=ref
+    )
 
 
 async def _needs_private_chat(
@@ -151,7 +236,13 @@ async def _needs_private_chat(
 
 
 def make_router() -> Router:
-    """A fresh router with this module's handlers (one per dispatcher)."""
+    """A fresh router with this module's handlers (one per dispatcher), one per
+    kind of token; it comes last, as it refuses every press it cannot decode."""
     router = Router(name="buttons")
-    router.callback_query.register(press)
+    router.callback_query.middleware(Refusals())
+    router.callback_query.register(deck_pressed, Pressed(DeckToken))
+    router.callback_query.register(new_game_pressed, Pressed(NewGameToken))
+    router.callback_query.register(lobby_pressed, Pressed(LobbyToken))
+    router.callback_query.register(table_pressed, Pressed())
+    router.callback_query.register(bad_press)
     return router
