@@ -11,6 +11,8 @@ explanations go to the presser alone, as ephemeral followups.
 from __future__ import annotations
 
 import logging
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
 from typing import Any
 
 import discord
@@ -85,63 +87,115 @@ async def _route(
         await _token(frontend, interaction, custom_id, lang)
 
 
+@dataclass(frozen=True)
+class Pressed:
+    """A core token pressed on a message: where, by whom, and whether only the
+    presser sees that message (a hand, an options panel, the deck builder)."""
+
+    interaction: discord.Interaction
+    message: discord.Message
+    token: Any
+    data: str
+    private: bool
+    lang: str
+
+
 async def _token(
-    frontend: Frontend, interaction: discord.Interaction, token: Any, lang: str
+    frontend: Frontend, interaction: discord.Interaction, data: Any, lang: str
 ) -> None:
-    """A core token pressed on the lobby, the table, a hand or the options panel."""
-    tok = decode(token)
-    message = interaction.message
-    private = await _private(frontend, interaction)
-    # In private only moves (hands), lobby options (their panel) and the deck
-    # builder are pressed; the builder nowhere else.
-    public_only = not isinstance(tok, MoveToken | LobbyToken | DeckToken)
-    if message is None or (private and public_only) or (not private and isinstance(tok, DeckToken)):
+    """A core token pressed on the lobby, the table, a hand, the options panel or
+    the deck builder: each kind of token has its own handler (see ``TOKENS``)."""
+    token = decode(data)
+    if interaction.message is None:
         raise BadRequest()
-    if isinstance(tok, DeckToken):
-        key = ids.player_key(interaction.user.id)
-        screen, _ = await frontend.screens.deck_press(tok, key, lang)
-        await _edit_pressed(interaction, outgoing(screen, placeholder=_choose(frontend, lang)))
-        return
-    # A lobby button is its channel's, ephemeral options panel or not: pressed in
-    # a DM (forged there) it names no table of that DM and is refused.
-    checked = not private or isinstance(tok, LobbyToken)
-    chat = ids.interaction_chat(interaction) if checked else None
-    who = player(interaction.user)
-    if private and isinstance(tok, MoveToken):
-        await _hand_press(frontend, interaction, message, tok, token, lang)
-        return
-    outcome = await frontend.service.press(who, token, chat=chat)
-    table = outcome.table
-    if private and isinstance(tok, LobbyToken):
-        panel = frontend.publisher.options_panel(table, lang)
-        await _edit_pressed(interaction, panel)
-    elif outcome.path is not None and outcome.state is not None and chat is not None:
-        chat_lang = await frontend.chat_lang(chat)
-        screen = await frontend.screens.table(
-            table,
-            outcome.state,
-            chat_lang,
-            outcome.path,
-            explain=outcome.explain,
-            hint=outcome.hint,
-        )
-        await frontend.publisher.show_table(table, outcome.state, chat_lang, screen)
+    private = await _private(frontend, interaction)
+    pressed = Pressed(interaction, interaction.message, token, data, private, lang)
+    kind = next((k for k in type(token).__mro__ if k in TOKENS), None)
+    await (TOKENS[kind] if kind is not None else _table_token)(frontend, pressed)
 
 
-async def _hand_press(
-    frontend: Frontend,
-    interaction: discord.Interaction,
-    message: discord.Message,
-    tok: MoveToken,
-    token: str,
-    lang: str,
-) -> None:
+async def _deck_token(frontend: Frontend, pressed: Pressed) -> None:
+    """The deck builder's button: only on the builder, which only its owner sees."""
+    if not pressed.private:
+        raise BadRequest()
+    key = ids.player_key(pressed.interaction.user.id)
+    screen, _ = await frontend.screens.deck_press(pressed.token, key, pressed.lang)
+    shown = outgoing(screen, placeholder=_choose(frontend, pressed.lang))
+    await _edit_pressed(pressed.interaction, shown)
+
+
+async def _lobby_token(frontend: Frontend, pressed: Pressed) -> None:
+    """A lobby's button, on the lobby or on its options panel. It is its channel's
+    either way: pressed in a DM (forged there) it names no table of that DM."""
+    chat = ids.interaction_chat(pressed.interaction)
+    who = player(pressed.interaction.user)
+    outcome = await frontend.service.press(who, pressed.data, chat=chat)
+    if pressed.private:
+        panel = frontend.publisher.options_panel(outcome.table, pressed.lang)
+        await _edit_pressed(pressed.interaction, panel)
+    else:
+        await _show_table(frontend, chat, outcome)
+
+
+async def _move_token(frontend: Frontend, pressed: Pressed) -> None:
+    """A move's menu step: on the presser's hand, or on a public game's table."""
+    if pressed.private:
+        await _hand_press(frontend, pressed)
+    else:
+        await _table_token(frontend, pressed)
+
+
+async def _table_token(frontend: Frontend, pressed: Pressed) -> None:
+    """A table's button (a vote, a hint, a shared action, a public move): only on
+    the table everyone sees."""
+    if pressed.private:
+        raise BadRequest()
+    chat = ids.interaction_chat(pressed.interaction)
+    outcome = await frontend.service.press(
+        player(pressed.interaction.user), pressed.data, chat=chat
+    )
+    await _show_table(frontend, chat, outcome)
+
+
+async def _show_table(frontend: Frontend, chat: str, outcome: Outcome) -> None:
+    """The table at the menu step a press led to (when it led to one)."""
+    if outcome.path is None or outcome.state is None:
+        return
+    chat_lang = await frontend.chat_lang(chat)
+    screen = await frontend.screens.table(
+        outcome.table,
+        outcome.state,
+        chat_lang,
+        outcome.path,
+        explain=outcome.explain,
+        hint=outcome.hint,
+    )
+    await frontend.publisher.show_table(outcome.table, outcome.state, chat_lang, screen)
+
+
+#: The handler of each kind of core token (and of its subclasses: a hint or a
+#: "why not?" is a step of a move); any other is a table's.
+TOKENS: dict[type[Any], Callable[[Frontend, Pressed], Awaitable[None]]] = {
+    DeckToken: _deck_token,
+    LobbyToken: _lobby_token,
+    MoveToken: _move_token,
+}
+
+
+async def _hand_press(frontend: Frontend, pressed: Pressed) -> None:
     """A step in a seat's menu, on its ephemeral or DM hand.
 
     The message is edited in place while the token that sent it can still
     keep it up to date; otherwise (or when an older hand was pressed) the
     hand is sent again and the pressed one retired.
     """
+    interaction, message, token, lang = (
+        pressed.interaction,
+        pressed.message,
+        pressed.data,
+        pressed.lang,
+    )
+    tok: MoveToken = pressed.token
     publisher = frontend.publisher
     table, state = await frontend.service.get(tok.table_id)
     seat = table.seat_of(ids.player_key(interaction.user.id))
