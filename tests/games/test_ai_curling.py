@@ -8,7 +8,7 @@ import random
 import pytest
 
 from games import ai
-from games.ai.curling import dice
+from games.ai.curling import cards, dice
 from games.ai.curling.search import limit_after
 from games.ai.curling.shapes import (
     CLASS_SHAPES,
@@ -89,6 +89,12 @@ def test_the_dice_odds_add_up() -> None:
     power = float(dice.FRESH_TURN.expect(lambda combo: combo[1], max))
     fresh = sum(p * dice.combo_of(roll)[1] for roll, p in dice._multisets(dice.FACES, 5))
     assert power > fresh + 0.5
+    # the combinations a thrower after power ends with: their odds add up, and a
+    # power-5 combination is likelier than in a plain roll
+    thrown = dice.FRESH_TURN.thrown(lambda combo: combo[1], max)
+    assert sum(thrown.values()) == pytest.approx(1)
+    plain = sum(p for roll, p in dice._multisets(dice.FACES, 5) if dice.combo_of(roll)[1] == 5)
+    assert sum(p for combo, p in thrown.items() if combo[1] == 5) > plain
 
 
 def test_the_re_throw_plan() -> None:
@@ -125,8 +131,7 @@ def test_the_hammer_takes_the_best_score_with_its_last_throw(
     # Blue (the hammer) throws last and red holds the centre: a throw turns the end round.
     state = make_state(stones, throw_no=16, dice=dice, prev_power=4, hammer=1)
     assert state.turn == 1 and house(state) == (1, 0)
-    # Careful: what the level judges best, without the slips normal makes on purpose.
-    action = ai.choose("curling", state, 1, level, seed=1, careful=True)
+    action = ai.choose("curling", state, 1, level, seed=1)
     after = GAME.preview(state, 1, action)["house"]["score"]
     assert after[1] - after[0] == best_last_throw(state, 1) > 0
 
@@ -163,3 +168,43 @@ def test_the_second_player_takes_the_first_players_card_that_makes_a_four() -> N
     state.turn = 1
     action = ai.choose("curling", state, 1, "normal", seed=4)
     assert action == ("draw", "7S")
+
+
+def test_the_second_player_takes_two_cards_that_make_a_flush_together() -> None:
+    # Neither spade alone makes anything better; JS and KS together make a flush.
+    state = make_state(
+        "d10:r f1:r f8:r e9:b",
+        variant="cards",
+        throw_no=16,
+        hammer=1,
+        main="9S KH 8S AS 7H",
+        subs=("JS AC JH 8D KS", ""),
+        prev_power=5,
+    )
+    for level in ("normal", "strong"):
+        first = ai.choose("curling", state, 1, level, seed=0)
+        assert first in {("draw", "JS"), ("draw", "KS")}
+        taken = GAME.apply(state, 1, first)
+        second = ai.choose("curling", taken, 1, level, seed=0)
+        assert {first, second} == {("draw", "JS"), ("draw", "KS")}
+
+
+def test_the_opponent_may_take_the_cards_left_on_the_table() -> None:
+    # Red, the round's first player, throws holding 7S; the table holds five
+    # substitution cards, so blue may take it next and throw four sevens.
+    state = make_state(
+        "",
+        variant="cards",
+        throw_no=3,
+        hammer=1,
+        main="7H 7D 7C 9S JD",
+        subs=("7S 10H 6D 9D", "8C"),
+        prev_power=1,
+        phase="aim",
+    )
+    (hand,) = cards.opponent_hands(state, 0, random.Random(0), 4).hands
+    assert (None, 5) in hand[1]
+    assert (None, 5) not in cards.combos(["7H", "7D", "7C", "9S", "JD"], ["8C"], 36)
+    # The next round's hands may use cards from the deck too.
+    later = cards.next_deal(state, random.Random(0), 6, 4)
+    assert all(len(combos) >= 1 for _, combos in later.hands)

@@ -6,10 +6,11 @@ valued by a guess of the end's score (``evaluate``). ``normal`` then values
 its best few throws against the opponent's best reply from every hand it may
 hold (``search``): with dice a fresh roll and its best free re-throw
 (``dice``), with cards the main cards and sampled deals (``cards``).
-``strong`` looks at more throws and samples, answers the opponent's best
-replies once more from throw 12 on (the end's last throws searched to its
-score), and in the match's last end values the chance of winning the match.
-``easy`` values the board as it stands and slips now and then. The same values choose which dice to
+``strong`` looks at more throws and samples, answers the replies the
+opponent would choose, the likeliest first, once more from throw 12 on (the
+end's last throws searched to its score), and in the match's last end
+values the chance of winning the match. ``easy`` values the board as it
+stands and slips now and then. The same values choose which dice to
 re-throw and which substitution cards to take.
 """
 
@@ -38,11 +39,12 @@ class Level:
 
     #: Distinct outcomes looked at against the opponent's reply.
     width: int
-    #: Of those replies, how many are looked at after the thrower's answer.
+    #: Of the boards the opponent's replies choose, how many (the likeliest)
+    #: are looked at after the thrower's answer.
     answer: int
     #: In the match's last end, value the match's odds (else the end's expected score).
     odds: bool
-    #: Rows of main cards sampled for the opponent's next hand.
+    #: Hands sampled for a thrower's turn in the next round (cards).
     card_samples: int
     #: The throw is taken at random among this many of the best: a beginner's
     #: slips, so that ``easy`` can be beaten.
@@ -55,8 +57,8 @@ DEEP_FROM = 12
 
 LEVEL_PLAY = {
     "easy": Level(0, 0, False, 1, spread=4),
-    "normal": Level(2, 0, False, 4),
-    "strong": Level(12, 3, True, 12),
+    "normal": Level(6, 0, False, 4),
+    "strong": Level(16, 4, True, 12),
 }
 
 
@@ -91,11 +93,13 @@ def play(known: CurlingState, seat: int, level: Level, rng: random.Random) -> Ac
     if known.phase not in (AIM, REROLL, DRAW):
         return legal[0]
     turn = Turn(board(known), seat, known.throw_no, (known.thrown[0], known.thrown[1]))
-    hands: Hands = (
-        dice_play.FRESH_TURN
-        if known.variant == DICE
-        else card_play.opponent_hands(known, seat, rng, level.card_samples)
-    )
+    search = (level.width, level.answer if known.throw_no >= DEEP_FROM else 0)
+    hands: Hands = dice_play.FRESH_TURN
+    mine: Hands = dice_play.FRESH_TURN
+    if known.variant != DICE:
+        hands = mine = card_play.opponent_hands(known, seat, rng, level.card_samples)
+        if search[1]:
+            mine = card_play.own_next_hands(known, rng, level.card_samples)
     judge = Judge(
         seat,
         known.hammer,
@@ -103,15 +107,14 @@ def play(known: CurlingState, seat: int, level: Level, rng: random.Random) -> Ac
         max(0, known.ends - known.end),
         level.odds and known.end >= known.ends,
     )
-    search = (level.width, level.answer if known.throw_no >= DEEP_FROM else 0)
     if known.phase == AIM:
-        values = shape_values(turn, {shape_of(a) for a in legal}, hands, hands, search, judge)
+        values = shape_values(turn, {shape_of(a) for a in legal}, hands, mine, search, judge)
         ranked = sorted(legal, key=lambda a: values[shape_of(a)], reverse=True)
         if level.spread > 1:
             return ranked[rng.randrange(min(level.spread, len(ranked)))]
         return ranked[0]
     l2 = l2_limit(known, seat) or 5
-    values = shape_values(turn, (AWAY, *allowed(None, l2)), hands, hands, search, judge)
+    values = shape_values(turn, (AWAY, *allowed(None, l2)), hands, mine, search, judge)
     memo: dict[Combo, float] = {}
 
     def value(combo: Combo) -> float:

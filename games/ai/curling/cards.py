@@ -5,13 +5,18 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
+from itertools import combinations
 
 from games.ai.base import card_order
 from games.ai.curling.search import Combo, Dealt
 from games.core.protocol import Action
+from games.curling.actions import MAX_SUBS
 from games.curling.combos import NULL, table_combos
 from games.curling.play import MAIN_CARDS, MIDDLE_THROW
 from games.curling.state import Cards, CurlingState
+
+#: Substitution cards a sampled hand of the next round may take from the deck.
+SUBS_SAMPLED = 2
 
 
 def combos(main: Sequence[str], subs: Sequence[str], deck: int) -> tuple[Combo, ...]:
@@ -27,53 +32,88 @@ def unseen(cards: Cards) -> list[str]:
     return sorted([*cards.deck, *cards.discard], key=card_order)
 
 
-def opponent_hands(known: CurlingState, seat: int, rng: random.Random, samples: int) -> Dealt:
-    """What the opponent may throw with after ``seat``'s throw: the same main
-    cards and its own substitution cards when it is the round's second player,
-    else ``samples`` rows of main cards as the next deal may lay them."""
+def next_deal(known: CurlingState, rng: random.Random, samples: int, round_end: int) -> Dealt:
+    """``samples`` hands as the deal after throw ``round_end`` may give them: a
+    row of main cards (the substitution cards left, topped up from the unseen
+    cards, or after the middle of the end a whole new row), with none, one or
+    two more unseen cards as substitution cards. Those a player may take
+    matter: with the main cards alone the next thrower would look far weaker
+    than it is, and a search would leave it the boards a good hand punishes."""
     cards = known.cards
     assert cards is not None
-    opp = 1 - seat
-    if known.throw_no % 2 == 1:
-        return Dealt(((1.0, combos(cards.main, cards.subs[opp], known.deck_size)),))
     size = MAIN_CARDS[known.deck_size]
-    if known.throw_no == MIDDLE_THROW:
+    if round_end == MIDDLE_THROW:
         pool = sorted([*cards.main, *cards.subs[0], *cards.subs[1], *unseen(cards)], key=card_order)
         kept: list[str] = []
     else:
         pool = unseen(cards)
         first = 1 - known.hammer
         kept = [*cards.subs[first], *cards.subs[1 - first]]
-    return Dealt(
-        tuple(
-            (1.0, combos(kept + rng.sample(pool, max(0, size - len(kept))), [], known.deck_size))
-            for _ in range(samples)
-        )
-    )
+    deck = known.deck_size
+    hands = []
+    for _ in range(samples):
+        dealt = rng.sample(pool, min(len(pool), max(0, size - len(kept)) + SUBS_SAMPLED))
+        row, extra = kept + dealt[: size - len(kept)], dealt[size - len(kept) :]
+        offered: dict[Combo, None] = {}
+        for count in range(len(extra) + 1):
+            offered.update(dict.fromkeys(combos(row, extra[:count], deck)))
+        hands.append((1.0, tuple(offered)))
+    return Dealt(tuple(hands))
+
+
+def opponent_hands(known: CurlingState, seat: int, rng: random.Random, samples: int) -> Dealt:
+    """What the opponent may throw with after ``seat``'s throw. As the round's
+    second player: the same main cards with its own substitution cards and,
+    once the table holds five, any of ``seat``'s it may take (``seat`` has
+    thrown and leaves them on the table). Else the next deal's rows."""
+    cards = known.cards
+    assert cards is not None
+    if known.throw_no % 2 == 0:
+        return next_deal(known, rng, samples, known.throw_no)
+    mine, theirs = cards.subs[seat], cards.subs[1 - seat]
+    takes: list[tuple[str, ...]] = [()]
+    if len(mine) + len(theirs) >= MAX_SUBS:
+        room = min(MAX_SUBS - len(theirs), len(mine))
+        takes = [t for size in range(room + 1) for t in combinations(mine, size)]
+    offered: dict[Combo, None] = {}
+    for taken in takes:
+        offered.update(dict.fromkeys(combos(cards.main, [*theirs, *taken], known.deck_size)))
+    return Dealt(((1.0, tuple(offered)),))
+
+
+def own_next_hands(known: CurlingState, rng: random.Random, samples: int) -> Dealt:
+    """What the seat to throw may throw with on its next turn, in the next round."""
+    return next_deal(known, rng, samples, known.throw_no + known.throw_no % 2)
 
 
 def draw_choice(
     known: CurlingState, seat: int, actions: Sequence[Action], value: Callable[[Combo], float]
 ) -> Action:
-    """Take a card (from the deck, or the first player's) when it raises the
-    expected value of the best combination, the biggest gain; else stop."""
+    """Take a card when it raises the expected value of the best combination,
+    else stop. From the deck: the card to come, by its mean over every card it
+    may be. From the first player: the first card of the set that makes the
+    best combination (every set is tried: two cards may make a flush that
+    neither makes alone, and every card taken must be used), the smallest
+    such set on a tie."""
     cards = known.cards
     assert cards is not None
     deck, main, held = known.deck_size, cards.main, cards.subs[seat]
 
-    def best(subs: list[str]) -> float:
+    def best(subs: Sequence[str]) -> float:
         return max(value(combo) for combo in combos(main, subs, deck))
 
-    choice: Action = ("stop",)
     top = best(held)
-    for action in actions:
-        if action[0] != "draw":
-            continue
-        if len(action) == 2:
-            gain = best([*held, action[1]])
-        else:
-            pool = unseen(cards)
-            gain = sum(best([*held, card]) for card in pool) / len(pool)
-        if gain > top + 1e-9:
-            choice, top = action, gain
-    return choice
+    named = [str(a[1]) for a in actions if a[0] == "draw" and len(a) == 2]
+    if named:
+        chosen: tuple[str, ...] = ()
+        for size in range(1, min(MAX_SUBS - len(held), len(named)) + 1):
+            for taken in combinations(named, size):
+                got = best([*held, *taken])
+                if got > top + 1e-9:
+                    chosen, top = taken, got
+        return ("draw", chosen[0]) if chosen else ("stop",)
+    if ("draw",) in actions:
+        pool = unseen(cards)
+        if sum(best([*held, card]) for card in pool) / len(pool) > top + 1e-9:
+            return ("draw",)
+    return ("stop",)

@@ -16,7 +16,7 @@ from collections.abc import Callable
 from itertools import combinations, combinations_with_replacement
 from math import factorial
 
-from games.ai.curling.search import Combo
+from games.ai.curling.search import Combo, Pick
 from games.curling.combos import dice_combo
 
 FACES = range(1, 6)
@@ -113,6 +113,16 @@ class FreshTurn:
     def expect(self, value: Callable[[Combo], float], best: Callable[..., float]) -> float:
         """The expected ``value`` when the thrower keeps what ``best`` prefers."""
         return expected(value, best)
+
+    def thrown(self, value: Callable[[Combo], float], best: Pick) -> dict[Combo, float]:
+        """The odds of each combination the thrower ends with when it keeps what
+        ``best`` prefers from every first roll."""
+        means = kept_values(value)
+        odds: dict[Combo, float] = {}
+        for p, keeps in FIRST_ROLLS:
+            for combo, q in KEPT[best(keeps, key=means.__getitem__)]:
+                odds[combo] = odds.get(combo, 0.0) + p * q
+        return odds
 
 
 FRESH_TURN = FreshTurn()

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from typing import Protocol
+from typing import Any, Protocol
 
 from games.ai.curling.evaluate import house
 from games.ai.curling.shapes import (
@@ -31,6 +31,8 @@ AWAY = -1
 LAST = 16
 #: A board as a key: its stones by cell and owner, and the power that left it.
 Key = tuple[frozenset[tuple[int, int]], int]
+#: ``max`` or ``min``: what the seat choosing prefers.
+Pick = Callable[..., Any]
 
 
 class Hands(Protocol):
@@ -39,6 +41,10 @@ class Hands(Protocol):
     def expect(self, value: Callable[[Combo], float], best: Callable[..., float]) -> float:
         """The expected ``value`` of the combination the seat throws with when it
         plays for what ``best`` (``max`` or ``min``) prefers."""
+
+    def thrown(self, value: Callable[[Combo], float], best: Pick) -> dict[Combo, float]:
+        """The combinations the seat ends up throwing with, and their odds, when
+        it plays for what ``best`` prefers."""
 
 
 @dataclass(frozen=True)
@@ -51,6 +57,14 @@ class Dealt:
         """The weighted mean of each hand's best combination."""
         total = sum(w * best(value(c) for c in combos) for w, combos in self.hands)
         return total / sum(w for w, _ in self.hands)
+
+    def thrown(self, value: Callable[[Combo], float], best: Pick) -> dict[Combo, float]:
+        """Each hand's preferred combination, by the hands' weights."""
+        odds: dict[Combo, float] = {}
+        for w, combos in self.hands:
+            combo = best(combos, key=value)
+            odds[combo] = odds.get(combo, 0.0) + w
+        return odds
 
 
 def limit_after(board: Board, seat: int, power: int | None) -> int:
@@ -125,10 +139,13 @@ def respond(
     ``power``, once ``turn.seat`` has made its best throw from each hand it may
     hold: for the least if it is ``seat``'s opponent, else for the most.
 
-    With ``deeper`` (the next thrower's hands and a width), the ``width``
-    boards that look best to ``turn.seat`` are valued after the next throw's
-    best answer too, and the others as they stand shifted by the mean change
-    that answer made to those.
+    With ``deeper`` (the next thrower's hands and a width), the boards
+    ``turn.seat`` chooses as they stand, the ``width`` likeliest over its
+    hands, are valued after the next throw's best answer too, and the others
+    as they stand shifted by the mean change that answer made to those
+    (weighted by their odds). Deepening the replies actually chosen, rather
+    than the few most extreme ones, matters: those are often within reach of a
+    rare hand only, and the answer's change to them is no guide to the rest.
     """
     board = turn.board
     throw_no = turn.throw_no
@@ -167,29 +184,42 @@ def respond(
         return key
 
     class_value: dict[int, float] = {}
+    class_choice: dict[int, int] = {}
 
     def of_class(c: int) -> float:
         got = class_value.get(c)
         if got is None:
-            got = class_value[c] = pick(shape(i) for i in CLASS_SHAPES[c])
+            i = class_choice[c] = pick(CLASS_SHAPES[c], key=shape)
+            got = class_value[c] = shape(i)
         return got
 
-    def combo_value(combo: Combo) -> float:
+    def classes(combo: Combo) -> tuple[int, ...]:
         numbers, l1 = combo
-        if numbers == ():
+        return allowed_classes(numbers, min(l1, l2))
+
+    def combo_value(combo: Combo) -> float:
+        if combo[0] == ():
             return key_value[stay_key]
-        return pick(of_class(c) for c in allowed_classes(numbers, min(l1, l2)))
+        return pick(of_class(c) for c in classes(combo))
+
+    def choice(combo: Combo) -> Key:
+        if combo[0] == ():
+            return stay_key
+        return shape_key[class_choice[pick(classes(combo), key=of_class)]]
 
     if deeper is not None and throw_no < LAST:
-        # Every board this throw can leave, valued as it stands, then the best few deeper.
-        hands.expect(combo_value, pick)
+        chosen: dict[Key, float] = {}
+        for combo, p in hands.thrown(combo_value, pick).items():
+            key = choice(combo)
+            chosen[key] = chosen.get(key, 0.0) + p
         class_value.clear()
         next_hands, width = deeper
-        ranked = sorted(key_value, key=key_value.__getitem__, reverse=pick is max)[:width]
+        ranked = sorted(chosen, key=chosen.__getitem__, reverse=True)[:width]
         deep = {
             key: respond(turn.after(after[key]), key[1], next_hands, value, seat) for key in ranked
         }
-        shift = sum(deep[k] - key_value[k] for k in ranked) / len(ranked)
+        weight = sum(chosen[k] for k in ranked)
+        shift = sum(chosen[k] * (deep[k] - key_value[k]) for k in ranked) / weight
         for key in key_value:
             key_value[key] = deep[key] if key in deep else key_value[key] + shift
     memo: dict[Combo, float] = {}
