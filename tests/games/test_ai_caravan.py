@@ -8,7 +8,7 @@ import random
 import pytest
 
 from games import ai, registry
-from games.ai.caravan import evaluate, model, search
+from games.ai.caravan import evaluate, model, reply, search
 from games.caravan.state import OPENING, CaravanState
 from games.core.protocol import Action
 from tests.games.caravan_positions import make_state
@@ -84,9 +84,15 @@ def choose(state: CaravanState, level: str, seed: int = 0) -> Action:
 
 
 @pytest.mark.parametrize("level", ["normal", "strong"])
-def test_it_sells_a_caravan_when_it_can(level: str) -> None:
+def test_it_sells_a_caravan_or_keeps_the_card_that_sells_it(level: str) -> None:
+    # 3S sells caravan 0 (19 + 3); starting the empty caravan first may be as
+    # good, spending the 3S elsewhere or touching caravan 0 is not.
     state = make_state(("10S 9S", "5H", "", "4C", "7D", "2C"), ("3S KD JC AH 8H", "5D 6D"))
-    assert choose(state, level) == ("play", "3S", 0)
+    for seed in range(3):
+        action = choose(state, level, seed)
+        assert action == ("play", "3S", 0) or (
+            "3S" not in action and action[:4] != ("attach", action[1], 0, 0)
+        )
 
 
 @pytest.mark.parametrize("level", ["normal", "strong"])
@@ -129,3 +135,26 @@ def test_the_opponent_is_dealt_only_cards_it_may_hold() -> None:
     for card in ("5D", "KH", "KD", "X1"):
         assert card in pool
     assert len(pool) == 54 - 4
+
+
+def test_the_reply_screen_rates_every_cards_best_use() -> None:
+    # The one-ply rating puts the numeral plays first (the Jack still counts
+    # in hand); the reply rating finds that only the Jack stops the sale.
+    state = make_state(
+        ("5S", "6H", "", "10C 9C", "10D 8D 6D", "10H 9H 3H"),
+        ("JS 2D 2S 3D 3S", "5D 7D"),
+    )
+    known = ai.PLAYERS["caravan"].canonical(state, 0)
+    legal = GAME.legal_actions(known, 0)
+    _, scores = search.reply_scores(known, 0, legal, screen=2)
+    best = max(scores, key=scores.__getitem__)
+    assert legal[best][:3] == ("attach", "JS", 1)
+    cards = {legal[i][1] for i in scores if legal[i][0] != "disband"}
+    assert cards == {"JS", "2D", "2S", "3D", "3S"}
+
+
+def test_reply_weights_are_the_chances_of_a_hands_first_card() -> None:
+    weights = reply.first_weights(12, 4)
+    assert sum(weights) == pytest.approx(1.0)
+    assert weights[0] == pytest.approx(4 / 12)
+    assert reply.first_weights(3, 0) == []

@@ -3,10 +3,11 @@
 Every level decides on determinized deals of what the seat cannot see (the
 opponent's hand and draw pile, the order of both draw piles), played out on a
 light model of the game (``model``) and scored by ``evaluate``: ``easy`` looks
-one move ahead on one deal; ``normal`` and ``strong`` play their most
-promising moves out a few turns on many deals, ``strong`` with nine times
-the work, further, and with more moves tried, which it narrows down as the
-deals come in (``search``).
+one move ahead on one deal; ``normal`` and ``strong`` rate their moves by
+the opponent's most hurtful reply, weighed by the chance that it holds the
+card (``reply``), then play the best of them out a few turns on many deals,
+``strong`` with more moves rated and played out, ten times the work, further,
+narrowing the moves down as the deals come in (``search``).
 """
 
 from __future__ import annotations
