@@ -1,12 +1,15 @@
 """The computer player of Klac!
 
 - ``easy``: one ply, the play that most raises its row's worth over the
-  best other row's (:mod:`.policy`), and a random play 40% of the time.
-- ``normal``: determinized Monte Carlo (:mod:`.search`) over the fast model
-  of a round (:mod:`.model`): the six plays the one-ply policy rates best,
-  judged by playouts of sampled deals worth 1,500 simulated plays in all,
-  the simulated players being that policy; a round's result is judged by
-  the chance it gives of winning the match.
+  best other row's (:mod:`.policy`).
+- ``normal``: every play is first rated by :mod:`.lookahead` (the next
+  player's answer weighed in, for every card it may hold, and the match
+  score); the six best are then judged by determinized Monte Carlo
+  (:mod:`.search`) over the fast model of a round (:mod:`.model`):
+  playouts of sampled deals worth 3,000 simulated plays in all, the
+  simulated players being the one-ply policy, a round's result judged by
+  the chance it gives of winning the match; a play's rating counts as 20
+  playouts of it.
 - ``strong``: the same with the twelve best plays, 15,000 simulated plays,
   and *wary* simulated players, who see a sixth stack coming.
 """
@@ -17,6 +20,7 @@ import random
 from dataclasses import replace
 
 from games.ai.base import deal_back, public_events
+from games.ai.klac.lookahead import Table, rate
 from games.ai.klac.model import Round, from_state, play_of
 from games.ai.klac.policy import POLICY, Policy
 from games.ai.klac.search import Deals, best_of, match_chances
@@ -26,11 +30,12 @@ from games.klac.game import KlacGame
 from games.klac.state import KlacState
 
 GAME = KlacGame()
-#: Per level: simulated plays per decision, how many of the plays the
-#: policy rates best are searched, and the simulated players.
-SEARCHES = {"normal": (1500, 6, POLICY), "strong": (15000, 12, Policy(wary=True))}
-#: How often ``easy`` plays at random.
-EASY_BLUNDERS = 0.4
+#: Per level: simulated plays per decision, how many of the best rated plays
+#: are searched, the simulated players, and how many playouts a rating counts as.
+SEARCHES = {
+    "normal": (3000, 6, POLICY, 20.0),
+    "strong": (15000, 12, Policy(wary=True), 20.0),
+}
 
 
 class KlacPlayer:
@@ -57,14 +62,19 @@ class KlacPlayer:
         masks, hand, pool = from_state(known, seat)
         plays = [play_of(known, action) for action in legal]
         if level == "easy":
-            if rng.random() < EASY_BLUNDERS:
-                return rng.choice(legal)
             hands = [hand if s == seat else [] for s in range(known.seats)]
             return legal[plays.index(POLICY.best_play(Round(masks, hands, [], seat)))]
-        deals = Deals(masks, hand, pool, [len(h) for h in known.hands], seat)
-        budget, width, policy = SEARCHES[level]
+        sizes = [len(h) for h in known.hands]
+        table = Table(seat, known.totals, known.target, pool, sizes, len(known.deck))
+        ratings = []
+        for _, target, _, new in plays:
+            after = list(masks)
+            after[target] = new
+            ratings.append(rate(table, after))
+        deals = Deals(masks, hand, pool, sizes, seat)
+        budget, width, policy, prior = SEARCHES[level]
         utility = match_chances(seat, known.totals, known.target)
-        ranked = best_of(plays, deals, utility, budget, rng, policy, width)
+        ranked = best_of(plays, ratings, deals, utility, budget, rng, policy, width, prior)
         return legal[ranked[0]]
 
 

@@ -139,19 +139,6 @@ class Policy:
             return value
         return min(value, margin_of(scores, seat))
 
-    def judge(self, rnd: Round, play: Play) -> float:
-        """How :meth:`best_play` rates ``play`` for the mover (higher is better)."""
-        seat = rnd.turn
-        _, target, _, new = play
-        masks = list(rnd.masks)
-        masks[target] = new
-        if SIZE[new] >= ROW_LIMIT:
-            return margin_of([SCORE[m] for m in masks], seat)
-        value = margin_of([self.potential[m] for m in masks], seat)
-        if self.wary and any(SIZE[m] == LAST for m in masks):
-            value = self._beware(rnd, seat, (seat + 1) % len(masks), target, new, value)
-        return value
-
     def play_out(self, rnd: Round) -> int:
         """Play ``rnd`` to the end of the round; the number of plays made."""
         steps = 0

@@ -76,22 +76,24 @@ class Deals:
 
 def best_of(
     plays: Sequence[Play],
+    ratings: Sequence[float],
     deals: Deals,
     utility: Utility,
     budget: int,
     rng: random.Random,
     policy: Policy,
     width: int,
+    prior: float,
 ) -> list[int]:
     """Indexes in ``plays``, best mean utility first: the winner and the runner-up
     of the last round of halving (or the one play searched).
 
     ``budget`` is the number of simulated plays to spend in all. Only the
-    ``width`` plays the policy itself rates best are searched: the others
-    are rarely worth a share of the playouts.
+    ``width`` plays of the best ``ratings`` (a quick judgement of each play)
+    are searched: the others are rarely worth a share of the playouts. A
+    rating also counts as ``prior`` playouts of that play: a few dozen
+    playouts are noisy, the rating steady.
     """
-    first = deals.round(0, rng)
-    ratings = [policy.judge(first, play) for play in plays]
     alive = sorted(range(len(plays)), key=lambda i: -ratings[i])[:width]
     totals = [0.0] * len(plays)
     done = 0
@@ -108,6 +110,6 @@ def best_of(
                 spent += 1 + policy.play_out(rnd)
                 totals[i] += utility(rnd.scores())
             done += 1
-        ranked = sorted(alive, key=lambda i: -totals[i])
+        ranked = sorted(alive, key=lambda i: -(totals[i] + prior * ratings[i]))
         alive = ranked[: (len(ranked) + 1) // 2]
     return ranked[:2]
