@@ -9,6 +9,8 @@ import pytest
 
 from games import ai
 from games.ai.krendzu.model import (
+    ALL_CARDS,
+    BIT,
     CARD_ID,
     CODES,
     Board,
@@ -17,9 +19,12 @@ from games.ai.krendzu.model import (
     is_combination,
     points_at,
 )
+from games.ai.krendzu.search import sample_deal
+from games.ai.krendzu.tactics import passed_up, threats_on
+from games.krendzu.field import frontier_of
 from games.krendzu.game import KrendzuGame
 from games.krendzu.rules import combination_kinds
-from games.krendzu.state import ANNOUNCE, PLAY
+from games.krendzu.state import ANNOUNCE, PLAY, Placed
 from tests.games.krendzu_positions import make_state
 
 GAME = KrendzuGame()
@@ -96,9 +101,15 @@ def test_the_defender_blocks_an_open_line(level: str) -> None:
     assert action[1] in ("KC", "QS")
 
 
-def test_the_defender_passes_when_nothing_is_threatened() -> None:
+@pytest.mark.parametrize("level", ["normal", "strong"])
+def test_the_defender_opens_no_threat_when_nothing_is_threatened(level: str) -> None:
+    # It passes, or spends one card where it leaves no window of three cards.
     state = make_state(2, "6S JD", ("9H 10H AS QC", "KC QS 7D 8C"), turn=1)
-    assert ai.choose("krendzu", state, 1, "normal", seed=3) == ("pass",)
+    action = ai.choose("krendzu", state, 1, level, seed=3)
+    assert action[0] in ("pass", "place")
+    after = GAME.apply(state, 1, action)
+    grid = {cell_key(p.x, p.y): CARD_ID[p.card] for p in after.cells}
+    assert not threats_on(grid, ALL_CARDS)
 
 
 def test_the_defender_never_scores_for_the_attacker_when_it_must_place() -> None:
@@ -130,3 +141,17 @@ def test_the_exchange_follows_the_hand() -> None:
         assert seat is not None
         state = GAME.apply(state, seat, ai.choose("krendzu", state, seat, "normal"))
     assert state.phase == PLAY
+
+
+def test_an_attacker_that_left_a_threat_open_shows_it_lacks_its_cards() -> None:
+    # Seat 0 attacks; 6H 7H 8H were open at (4, 0) when it laid QC elsewhere
+    # and scored nothing, so it holds no heart and no 9.
+    state = make_state(2, "KS 6H 7H 8H", ("AS 10C", "6C 7C JD"), turn=1, placer=1)
+    state.cells.append(Placed(0, 1, "QC", 0))
+    state.frontier = frontier_of({(p.x, p.y) for p in state.cells})
+    lacks = passed_up(state)[0]
+    assert all(lacks & BIT[CARD_ID[card]] for card in ("9S", "9D", "AH", "10H"))
+    assert not lacks & BIT[CARD_ID["AS"]]
+    for seed in range(3):
+        world = sample_deal(state, 1, random.Random(seed), passed_up(state))
+        assert not any(lacks & BIT[CARD_ID[card]] for card in world.hands[0])

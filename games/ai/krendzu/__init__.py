@@ -2,12 +2,11 @@
 
 - ``easy``: the stand-in's one-ply play (score when attacking, a random safe
   card when defending).
-- ``normal``: every placement judged by the field it leaves (``search``):
-  points, threats, potential, the defender's cards (``evaluate``, over the
-  fast field model of ``model``); the defender blocks one cell a turn.
-- ``strong``: the best normal candidates tried against the next seat's
-  normal reply over a few sampled deals of the unseen cards (``strong``),
-  two-card moves included.
+- ``normal``: every move judged at one ply by the points and open threats it
+  leaves (``tactics``, over the fast field model of ``model``), then the best
+  few played out a few turns, every seat taking its one-ply move, on sampled
+  deals of the unseen cards (``search``).
+- ``strong``: the same search, wider, deeper and over more deals.
 
 At every level an attacker gives away the cards of its singleton suits in
 the exchange (``exchange``); a defender keeps its hand.
@@ -20,8 +19,7 @@ from dataclasses import replace
 
 from games.ai.base import deal_back, public_events
 from games.ai.krendzu.exchange import choose_exchange
-from games.ai.krendzu.search import choose_placement
-from games.ai.krendzu.strong import choose_strong
+from games.ai.krendzu.search import choose_search
 from games.core.protocol import Action
 from games.krendzu.game import KrendzuGame
 from games.krendzu.rules import sort_key
@@ -62,16 +60,13 @@ class KrendzuPlayer:
 
     def choose(self, known: KrendzuState, seat: int, level: str, rng: random.Random) -> Action:
         """The exchange by hand shape; in play, the stand-in's one-ply move at
-        ``easy``, the best one-ply placement at ``normal``, a search over
-        sampled deals at ``strong``."""
+        ``easy``, a search over sampled deals at ``normal`` and ``strong``."""
         legal = GAME.legal_actions(known, seat)
         if known.phase != PLAY:
             return choose_exchange(known, seat, legal)
         if level == "easy":
             return GAME.stand_in(known, seat, legal, rng)
-        if level == "strong":
-            return choose_strong(known, seat, legal, rng)
-        return choose_placement(known, seat, legal, rng)
+        return choose_search(known, seat, level, rng)
 
 
 PLAYER = KrendzuPlayer()

@@ -126,10 +126,10 @@ class Board:
                 if key + side not in grid:
                     self.frontier.add(key + side)
 
-    def place(self, key: int, card: int) -> tuple[int, list[int]]:
-        """Lay ``card`` on the frontier cell ``key``; the points it scores and
-        the cells it added to the frontier (for :meth:`undo`)."""
-        points = points_at(self.grid, key, card)
+    def place(self, key: int, card: int, score: bool = True) -> tuple[int, list[int]]:
+        """Lay ``card`` on the frontier cell ``key``; the points it scores (0
+        unless ``score``) and the cells it added to the frontier (for :meth:`undo`)."""
+        points = points_at(self.grid, key, card) if score else 0
         self.grid[key] = card
         self.frontier.discard(key)
         added = []

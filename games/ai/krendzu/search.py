@@ -1,257 +1,212 @@
-"""Choosing a placement: every move of the seat judged by the field it leaves.
+"""The search of the normal and strong levels: candidates tried against replies.
 
-The attacker takes the points now, then the threats the defender cannot all
-block (and the cards it makes the defender spend on the others), then
-potential; the defender gives away as little as that sum as it can, paying
-for every card it spends (a card kept is a block later), so it passes when
-nothing needs blocking. Two-card moves (against two threats at once) are the
-strong level's: the normal defender blocks one cell a turn.
+The seat's moves are judged at one ply (``tactics``); the best few are then
+played out on sampled deals of the cards it cannot see (consistent with its
+view: the other hands of their sizes and the cards set aside, no attacker
+getting a card its earlier moves showed it lacks), every seat then playing
+the one-ply move it would choose from what it holds in that deal (an
+attacker looking only at the cells around open windows, a defender at the
+threatened cells, pass and two-card blocks) for a few turns, more at
+strong. The position reached is judged by what the deal's hands
+can still complete, whoever moves next: the attacker cashes its best threat,
+the defender blocks what it can, and the defence's cards left are blocks to
+come. A candidate's score mixes its one-ply value (exact over every deal)
+with its playouts' average.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
-from games.ai.krendzu.evaluate import (
-    Holder,
-    Judge,
-    attacker_to_move,
-    defender_to_move,
+from games.ai.krendzu.model import BIT, CARD_ID, cell_key, windows_through
+from games.ai.krendzu.tactics import (
+    DRAIN,
+    LATER,
+    active_cells,
+    attack_moves,
+    by_cell,
+    completers,
+    defence_moves,
+    passed_up,
+    read,
 )
-from games.ai.krendzu.model import ALL_CARDS, BIT, CARD_ID, CODES, Board, cell_key, cell_xy
 from games.core.protocol import Action
-from games.krendzu.rules import ATTACK, cycle_of, roles_of
-from games.krendzu.state import KrendzuState
+from games.krendzu.game import KrendzuGame
+from games.krendzu.rules import ATTACK, attackers_of, roles_of, sort_key
+from games.krendzu.state import PLAY, KrendzuState
 
-#: What a card spent costs the defender while it has spares, and when short.
-CARD_COST_SPARE = 0.12
-CARD_COST_SHORT = 0.3
-#: What a block forced on the defence is worth to the attacker, and more when
-#: the defence has fewer than DRAIN_SPARE cards more than the attack.
-DRAIN = 0.3
-DRAIN_SHORT = 0.5
-DRAIN_SPARE = 3
-#: Two-card moves are tried from this many best first cards.
-TWO_CARD_FIRSTS = 3
-#: Moves within this much of the best are equally good (the rng picks).
-EPSILON = 1e-6
+GAME = KrendzuGame()
+#: What each card the defence still holds is worth to it, with spares and when short.
+HELD = 0.12
+HELD_SHORT = 0.3
+#: The share of a candidate's one-ply value in its score (the rest: its
+#: playouts): the one-ply value weighs every deal of the unseen cards.
+ONE_PLY = 0.5
+#: Values closer than this are equal (the rng picks among them).
+EPSILON = 1e-9
 
 
-@dataclass
-class Table:
-    """The seat's picture of the play phase."""
+@dataclass(frozen=True)
+class Budget:
+    """How much a level searches: candidates tried, and deals of the unseen cards."""
 
-    seat: int
-    attacking: bool
-    hand: list[int]
-    board: Board
-    #: Cards the seat cannot see (other hands and the cards set aside).
-    unseen: int
-    #: How many cells the defender moving after an attacker can block.
-    blocks: int
-    #: The attacking side's cards and the defending side's.
-    attack_cards: int
-    defence_cards: int
-    #: The hand of the attacker who moves after a defender, and whether it is the seat's.
-    next_attacker_hand: int
-    next_attacker_is_me: bool
+    width: int
+    deals: int
+    #: Moves played after the candidate's before the position is judged.
+    plies: int
+    #: Whether a defender that may pass tries one-card moves on threatened cells only.
+    narrow: bool
 
 
-def read_table(state: KrendzuState, seat: int) -> Table:
-    """The play phase as ``seat`` sees it in ``state``."""
-    roles = roles_of(state.seats, state.variant, state.tour)
-    cycle = cycle_of(state.seats, state.variant, state.tour)
-    grid = {cell_key(p.x, p.y): CARD_ID[p.card] for p in state.cells}
-    hand = [CARD_ID[c] for c in state.hands[seat]]
-    field = 0
-    for card in grid.values():
-        field |= BIT[card]
-    for card in hand:
-        field |= BIT[card]
-    sizes = [len(h) for h in state.hands]
-    following = [cycle[(state.pos + step) % len(cycle)] for step in range(1, len(cycle) + 1)]
-    defender = next((s for s in following if roles[s] != ATTACK and sizes[s]), None)
-    if defender is None:
-        blocks = 0
-    elif sizes[defender] == 1 or not state.moved[defender]:
-        blocks = 1
-    else:
-        blocks = 2
-    attacking = roles[seat] == ATTACK
-    start = following if attacking else [seat, *following]
-    attacker = next((s for s in start if roles[s] == ATTACK and sizes[s]), None)
-    if attacker is None:
-        next_hand, is_me = 0, False
-    else:
-        next_hand, is_me = sizes[attacker], attacker == seat
-    return Table(
-        seat=seat,
-        attacking=attacking,
-        hand=hand,
-        board=Board(grid),
-        unseen=ALL_CARDS & ~field,
-        blocks=blocks,
-        attack_cards=sum(sizes[s] for s in range(state.seats) if roles[s] == ATTACK),
-        defence_cards=sum(sizes[s] for s in range(state.seats) if roles[s] != ATTACK),
-        next_attacker_hand=next_hand,
-        next_attacker_is_me=is_me,
-    )
-
-
-def holder_for(table: Table) -> Holder:
-    """What ``table``'s seat believes the attackers hold."""
-    unseen = table.unseen.bit_count()
-    if table.attacking:
-        mine = 0
-        for card in table.hand:
-            mine |= BIT[card]
-        others = table.attack_cards - len(table.hand)
-        rho = min(1.0, others / unseen) if unseen else 0.0
-        return Holder(mine, table.unseen, rho)
-    hand = table.next_attacker_hand
-    return Holder(0, table.unseen, min(1.0, hand / unseen) if unseen else 0.0)
-
-
-def seen_by_defence(table: Table) -> Holder:
-    """What the defenders believe the attackers hold, as the attacking seat guesses it."""
-    pool = table.unseen
-    for card in table.hand:
-        pool |= BIT[card]
-    unknown = pool.bit_count() - table.defence_cards
-    return Holder(0, pool, min(1.0, table.attack_cards / unknown) if unknown > 0 else 0.0)
-
-
-def drain_value(table: Table) -> float:
-    """What a card the defence must spend on a block is worth to the attacker."""
-    spare = table.defence_cards - table.attack_cards
-    return DRAIN_SHORT if spare < DRAIN_SPARE else DRAIN
-
-
-def _pick(scored: list[tuple[float, Action]], rng: random.Random, best_high: bool) -> Action:
-    best = max(v for v, _ in scored) if best_high else min(v for v, _ in scored)
-    near = [a for v, a in scored if abs(v - best) <= EPSILON]
-    return near[0] if len(near) == 1 else rng.choice(near)
-
-
-def single_placements(
-    table: Table, judge: Judge
-) -> Iterator[tuple[int, int, float, list[tuple[int, int]]]]:
-    """Every (cell, card) the seat may place, with the points it scores plus the
-    potential it leaves, and the threats then open (the board is restored)."""
-    board = table.board
-    for cell in sorted(board.frontier):
-        for card in table.hand:
-            points, added = board.place(cell, card)
-            potential, threats = judge.after((cell,))
-            board.undo(cell, added)
-            yield cell, card, points + potential, threats
-
-
-def attack_moves(table: Table, judge: Judge) -> list[tuple[float, Action]]:
-    """Every placement of the attacker with its value (higher is better)."""
-    seen = seen_by_defence(table)
-    drain = drain_value(table)
-    out: list[tuple[float, Action]] = []
-    for cell, card, value, threats in single_placements(table, judge):
-        value += defender_to_move(threats, judge.holder, seen, BIT[card], table.blocks, drain)
-        out.append((value, ("place", CODES[card], *cell_xy(cell))))
-    return out
-
-
-def card_cost(table: Table) -> float:
-    """What one card placed costs the defender."""
-    if not table.attack_cards:
-        return 0.0
-    spare = table.defence_cards - table.attack_cards
-    return CARD_COST_SPARE if spare >= 2 else CARD_COST_SHORT
-
-
-def defence_moves(
-    table: Table, judge: Judge, *, may_pass: bool, may_two: bool, kind: str = "place"
-) -> list[tuple[float, Action]]:
-    """The defender's moves with their values (lower is better): pass, every
-    single placement and, from the best first cards, two-card moves."""
-    cost = card_cost(table)
-    out: list[tuple[float, Action]] = []
-    if may_pass:
-        out.append(
-            (
-                judge.potential + attacker_to_move(judge.strengths(list(judge.threats.values()))),
-                ("pass",),
-            )
-        )
-    singles: list[tuple[float, int, int]] = []
-    for cell, card, value, threats in single_placements(table, judge):
-        value = value + attacker_to_move(judge.strengths(threats)) + cost
-        singles.append((value, cell, card))
-        out.append((value, (kind, CODES[card], *cell_xy(cell))))
-    if may_two:
-        singles.sort()
-        for _, cell, card in singles[:TWO_CARD_FIRSTS]:
-            out.extend(_two_card_moves(table, judge, cell, card, cost))
-    return out
-
-
-def _two_card_moves(
-    table: Table, judge: Judge, cell: int, card: int, cost: float
-) -> list[tuple[float, Action]]:
-    """Two-card moves starting with ``card`` on ``cell``; the second card goes
-    to a cell the first one's field still leaves threatened."""
-    board = table.board
-    points, added = board.place(cell, card)
-    _, threats = judge.after((cell,))
-    targets = sorted({free for free, _ in threats if free in board.frontier})
-    x, y = cell_xy(cell)
-    out: list[tuple[float, Action]] = []
-    for second in targets:
-        for other in table.hand:
-            if other == card:
-                continue
-            more, added2 = board.place(second, other)
-            potential, after = judge.after((cell, second))
-            board.undo(second, added2)
-            value = points + more + potential + attacker_to_move(judge.strengths(after))
-            out.append((value + 2 * cost, ("first", CODES[card], x, y)))
-    board.undo(cell, added)
-    return out
+BUDGETS = {"normal": Budget(3, 2, 2, True), "strong": Budget(6, 5, 6, False)}
 
 
 def one_ply(
-    state: KrendzuState, seat: int, legal: list[Action], two_cards: bool
+    state: KrendzuState, seat: int, narrow: bool
 ) -> tuple[list[tuple[float, Action]], bool]:
-    """Every move of the seat with its one-ply value, and whether it attacks
-    (then higher values are better, else lower); a defender tries two-card
-    moves only when ``two_cards``."""
-    table = read_table(state, seat)
-    judge = Judge(table.board.grid, holder_for(table))
-    if table.attacking:
-        return attack_moves(table, judge), True
-    kinds = {a[0] for a in legal}
-    may_two = two_cards and "first" in kinds
-    return defence_moves(table, judge, may_pass="pass" in kinds, may_two=may_two), False
+    """The seat's moves with their one-ply values, and whether it attacks (then
+    higher is better, else lower). ``narrow`` looks only around open windows."""
+    view = read(state, seat)
+    if view.attacking:
+        cells = active_cells(view.board) if narrow else None
+        if cells is not None and not cells:
+            cells = None
+        return attack_moves(view, cells), True
+    kinds = {a[0] for a in GAME.legal_actions(state, seat)}
+    return defence_moves(view, kinds, narrow), False
 
 
-def static_value(state: KrendzuState, seat: int) -> float:
-    """The attacking side's points to come in ``state`` as ``seat`` judges the
-    field, whoever moves next."""
-    table = read_table(state, seat)
-    judge = Judge(table.board.grid, holder_for(table))
-    threats = list(judge.threats.values())
-    mover = state.turn
-    if mover is not None and roles_of(state.seats, state.variant, state.tour)[mover] == ATTACK:
-        return judge.potential + attacker_to_move(judge.strengths(threats))
-    seen = seen_by_defence(table) if table.attacking else judge.holder
-    return judge.potential + defender_to_move(
-        threats, judge.holder, seen, 0, table.blocks, drain_value(table)
-    )
+def best_move(state: KrendzuState, seat: int, narrow: bool) -> Action:
+    """The seat's best one-ply move (the first in menu order among equals)."""
+    scored, attacking = one_ply(state, seat, narrow)
+    sign = 1.0 if attacking else -1.0
+    return max(scored, key=lambda item: sign * item[0])[1]
 
 
-def choose_placement(
-    state: KrendzuState, seat: int, legal: list[Action], rng: random.Random, two_cards: bool = False
-) -> Action:
-    """The seat's best one-ply placement (or pass) in the play phase; a
-    defender blocks one cell a turn unless ``two_cards``."""
-    scored, attacking = one_ply(state, seat, legal, two_cards)
-    return _pick(scored, rng, best_high=attacking)
+def sample_deal(
+    state: KrendzuState, seat: int, rng: random.Random, lacks: list[int]
+) -> KrendzuState:
+    """``state`` with the cards ``seat`` cannot see dealt anew at random, no
+    seat getting a card it showed it lacks (``lacks``, by :func:`passed_up`)
+    while the cards allow it."""
+    others = [s for s in range(state.seats) if s != seat]
+    pool = [*state.aside, *(c for s in others for c in state.hands[s])]
+    rng.shuffle(pool)
+    hands = [list(h) for h in state.hands]
+    for s in sorted(others, key=lambda s: -lacks[s].bit_count()):
+        size = len(state.hands[s])
+        fits = [c for c in pool if not lacks[s] & BIT[CARD_ID[c]]]
+        got = fits[:size] if len(fits) >= size else pool[:size]
+        for card in got:
+            pool.remove(card)
+        hands[s] = sorted(got, key=sort_key)
+    return replace(state, hands=hands, aside=pool)
+
+
+def attack_points(state: KrendzuState) -> int:
+    """The attacking side's points this tour (the tour of ``state``)."""
+    return sum(state.tour_points[s] for s in attackers_of(state.seats, state.variant, state.tour))
+
+
+def play(state: KrendzuState, seat: int, action: Action) -> KrendzuState:
+    """``action`` applied; a two-card move's second card chosen at one ply."""
+    state = GAME.apply(state, seat, action)
+    if state.phase == PLAY and state.pending and state.turn == seat:
+        state = GAME.apply(state, seat, best_move(state, seat, narrow=False))
+    return state
+
+
+def leaf_value(state: KrendzuState) -> float:
+    """The attacking side's points still to come in ``state``, judged on the
+    deal's real hands, minus what the defence's cards left are worth."""
+    roles = roles_of(state.seats, state.variant, state.tour)
+    attack_hand = 0
+    for s in range(state.seats):
+        if roles[s] == ATTACK:
+            for card in state.hands[s]:
+                attack_hand |= BIT[CARD_ID[card]]
+    grid = {cell_key(p.x, p.y): CARD_ID[p.card] for p in state.cells}
+    seen: set[tuple[int, int, int, int]] = set()
+    threats = []
+    for key in grid:
+        for w in windows_through(key):
+            if w in seen:
+                continue
+            seen.add(w)
+            get = grid.get
+            cards = (get(w[0], -1), get(w[1], -1), get(w[2], -1), get(w[3], -1))
+            mask = completers(cards) & attack_hand
+            if mask:
+                threats.append((w[cards.index(-1)], mask))
+    values = []
+    for masks in by_cell(threats).values():
+        values.append(
+            float(max(sum(1 for m in masks if m & bit) for bit in BIT if attack_hand & bit))
+        )
+    values.sort(reverse=True)
+    sizes = [len(h) for h in state.hands]
+    defence = sum(sizes[s] for s in range(state.seats) if roles[s] != ATTACK)
+    attack = sum(sizes) - defence
+    held = (HELD if defence - attack >= 2 else HELD_SHORT) if attack else 0.0
+    turn = state.turn
+    if turn is None:
+        return 0.0
+    if not defence:
+        future = sum(values[:attack])
+    elif roles[turn] == ATTACK:
+        b = 2 if defence >= 2 else 1
+        future = (values[0] if values else 0.0) + (values[b + 1] if len(values) > b + 1 else 0.0)
+        future += DRAIN * min(b, max(0, len(values) - 1))
+    else:
+        b = 2 if sizes[turn] >= 2 and state.moved[turn] else 1
+        future = (values[b] if len(values) > b else 0.0) + LATER * sum(values[b + 1 :])
+        future += DRAIN * min(b, len(values))
+    return future - held * defence
+
+
+def rollout(world: KrendzuState, seat: int, action: Action, plies: int) -> float:
+    """The attacking side's points from ``action`` on in ``world``: ``plies``
+    more moves played (every seat's best one-ply move), then the position judged."""
+    base = attack_points(world)
+    state = play(world, seat, action)
+    for _ in range(plies):
+        if state.phase != PLAY or state.tour != world.tour or state.turn is None:
+            break
+        mover = state.turn
+        state = play(state, mover, best_move(state, mover, narrow=True))
+    if state.phase != PLAY or state.tour != world.tour:
+        return float(attack_points_after(world, state) - base)
+    return attack_points(state) - base + leaf_value(state)
+
+
+def attack_points_after(before: KrendzuState, after: KrendzuState) -> int:
+    """The attacking side's points of ``before``'s tour once it has ended."""
+    if after.last_tour is None:
+        return attack_points(before)
+    attackers = attackers_of(before.seats, before.variant, before.tour)
+    return sum(after.last_tour.points[s] for s in attackers)
+
+
+def choose_search(state: KrendzuState, seat: int, level: str, rng: random.Random) -> Action:
+    """The seat's move after trying its best one-ply candidates on sampled deals."""
+    budget = BUDGETS[level]
+    # A normal defender that may pass weighs one-card moves on threatened
+    # cells only (elsewhere a card only spends a block), to keep within time.
+    defending = roles_of(state.seats, state.variant, state.tour)[seat] != ATTACK
+    scored, attacking = one_ply(state, seat, narrow=defending and budget.narrow)
+    sign = 1.0 if attacking else -1.0
+    scored.sort(key=lambda item: -sign * item[0])
+    candidates = list(dict.fromkeys(a for _, a in scored))[: budget.width]
+    if len(candidates) == 1:
+        return candidates[0]
+    first = {a: v for v, a in scored}
+    totals = {a: ONE_PLY * budget.deals * first[a] for a in candidates}
+    lacks = passed_up(state)
+    for _ in range(budget.deals):
+        world = sample_deal(state, seat, rng, lacks)
+        for action in candidates:
+            totals[action] += (1.0 - ONE_PLY) * rollout(world, seat, action, budget.plies)
+    top = max(sign * v for v in totals.values())
+    near = [a for a in candidates if sign * totals[a] >= top - EPSILON]
+    return near[0] if len(near) == 1 else rng.choice(near)

@@ -1,0 +1,470 @@
+"""The computer player's one-ply judgement of Krendzu moves: points and open threats.
+
+A **threat** is a window of four cells with three cards down whose missing
+card is still unseen or in the judging seat's hand. An attacker's move is
+worth its points now, the best threat its side can complete that is left
+once the next defender has blocked the cells it may (one, or two with a
+two-card move), what those blocks cost the defence, and the two-card windows
+its hand can still fill. A defender's move (pass, one card, two cards) costs
+the points it gives away, the threats the next attacker may complete (with
+the chance that a hand dealt from the unseen cards holds a completing card)
+and the cards it spends. ``cells`` restricts the moves looked at to the cells
+around open windows, for the search's replies.
+"""
+
+from __future__ import annotations
+
+import functools
+import math
+from dataclasses import dataclass
+
+from games.ai.krendzu.model import (
+    ALL_CARDS,
+    BIT,
+    CARD_ID,
+    CODES,
+    NEED_MASK,
+    SUIT_MASK,
+    Board,
+    cell_key,
+    cell_xy,
+    windows_through,
+)
+from games.core.protocol import Action
+from games.krendzu.rules import ATTACK, cycle_of, roles_of
+from games.krendzu.state import KrendzuState
+
+Window = tuple[int, int, int, int]
+#: A threat: its free cell and the cards that complete it.
+Threat = tuple[int, int]
+
+#: A second window completed by the same card counts this much more.
+EXTRA_WINDOW = 1.0
+#: Threats left open after the attacker's next move still cost the defence.
+LATER = 0.3
+#: What each cell the defence must block is worth to the attacker.
+DRAIN = 0.25
+#: A threat cell no card touches yet (a diagonal's hole) is harder to reach.
+OFF_FRONTIER = 0.6
+#: Weight of a window with two cards down that the attacker's hand can fill.
+POTENTIAL = 0.08
+#: The chance a defender gives a threat an attacker opened (see :class:`View`).
+CLAIMED = 0.85
+#: A threat the defender sees as this much less likely than a card is worth
+#: stays open, and the attacker counts on cashing it this much.
+STEALTH = 0.8
+STEALTH_TRUST = 0.7
+#: A defender's card spent, with spares and when short.
+CARD_COST = 0.1
+CARD_COST_SHORT = 0.3
+#: Two-card moves start from this many best first cards per threatened cell.
+FIRST_CARDS = 4
+_POW10 = (1000, 100, 10, 1)
+
+
+@functools.cache
+def completers(cards: tuple[int, int, int, int]) -> int:
+    """The mask of the cards that complete a window with exactly one free cell
+    (``-1``), or 0 when it has another number of free cells."""
+    code = 0
+    suit = -2
+    free = 0
+    for i in range(4):
+        card = cards[i]
+        if card < 0:
+            free += 1
+            code += 9 * _POW10[i]
+            continue
+        s = card // 9
+        suit = s if suit in (-2, s) else -1
+        code += card % 9 * _POW10[i]
+    if free != 1:
+        return 0
+    return NEED_MASK[code] | (SUIT_MASK[suit] if suit >= 0 else 0)
+
+
+def window_threat(grid: dict[int, int], w: Window, live: int) -> Threat | None:
+    """``w``'s threat on ``grid``: its free cell and the ``live`` cards completing it."""
+    get = grid.get
+    cards = (get(w[0], -1), get(w[1], -1), get(w[2], -1), get(w[3], -1))
+    mask = completers(cards) & live
+    if not mask:
+        return None
+    return w[cards.index(-1)], mask
+
+
+def threats_on(grid: dict[int, int], live: int) -> dict[Window, Threat]:
+    """Every threat of the field whose completing cards lie in ``live``."""
+    out: dict[Window, Threat] = {}
+    seen: set[Window] = set()
+    for key in grid:
+        for w in windows_through(key):
+            if w in seen:
+                continue
+            seen.add(w)
+            t = window_threat(grid, w, live)
+            if t is not None:
+                out[w] = t
+    return out
+
+
+def threats_after(
+    grid: dict[int, int], base: dict[Window, Threat], cells: tuple[int, ...], live: int
+) -> list[Threat]:
+    """The threats once cards lie on ``cells`` (already in ``grid``); ``base``
+    holds the threats before, with every completing card."""
+    touched = {w for c in cells for w in windows_through(c)}
+    out = [(c, m & live) for w, (c, m) in base.items() if m & live and w not in touched]
+    for w in touched:
+        t = window_threat(grid, w, live)
+        if t is not None:
+            out.append(t)
+    return out
+
+
+def points_by_cell(base: dict[Window, Threat]) -> dict[int, list[int]]:
+    """The completing masks of the windows at each free cell, for the points a card scores."""
+    return by_cell(list(base.values()))
+
+
+def points_of(masks: list[int] | None, card: int) -> int:
+    """How many of the windows of ``masks`` ``card`` completes."""
+    return sum(1 for m in masks if m & BIT[card]) if masks else 0
+
+
+def by_cell(threats: list[Threat]) -> dict[int, list[int]]:
+    """The masks of the threats at each free cell."""
+    out: dict[int, list[int]] = {}
+    for cell, mask in threats:
+        out.setdefault(cell, []).append(mask)
+    return out
+
+
+def holds(unseen: int, hand: int, mask: int) -> float:
+    """The chance that a hand of ``hand`` cards dealt from ``unseen`` cards holds
+    one of ``mask`` (``mask`` taken among the unseen)."""
+    n = mask.bit_count()
+    if not n or not hand or not unseen:
+        return 0.0
+    if hand > unseen - n:
+        return 1.0
+    return 1.0 - math.comb(unseen - n, hand) / math.comb(unseen, hand)
+
+
+@dataclass
+class View:
+    """The play phase as the seat sees it."""
+
+    seat: int
+    attacking: bool
+    hand: list[int]
+    board: Board
+    unseen: int
+    #: Cells the defender moving after this attacker may block (0, 1 or 2).
+    blocks: int
+    #: Cards held by the next attacker to move (the seat's partner or the seat).
+    next_hand: int
+    #: Cards of the seat's attacking partners, and of the whole defence.
+    partner_cards: int
+    defence_cards: int
+    attack_cards: int
+    #: The cards the next attacker may hold: the unseen ones but those its
+    #: earlier moves showed it lacks (see :func:`passed_up`).
+    attacker_pool: int
+    #: Free cells of threats an attacker's card made (so it likely holds a
+    #: card completing them): seen from a defender, they count as near certain.
+    claimed: frozenset[int] = frozenset()
+
+
+def claimed_cells(state: KrendzuState) -> frozenset[int]:
+    """The free cells of the threats whose third card an attacker laid: the
+    attacker opened them, most likely holding a card that completes them."""
+    roles = roles_of(state.seats, state.variant, state.tour)
+    grid = {cell_key(p.x, p.y): CARD_ID[p.card] for p in state.cells}
+    order = {cell_key(p.x, p.y): (i, p.seat) for i, p in enumerate(state.cells)}
+    out = set()
+    for w, (cell, _) in threats_on(grid, ALL_CARDS).items():
+        last = max((order[c] for c in w if c in order), default=None)
+        if last is not None and roles[last[1]] == ATTACK:
+            out.add(cell)
+    return frozenset(out)
+
+
+def passed_up(state: KrendzuState) -> list[int]:
+    """Per seat, the cards it cannot hold as far as its own moves tell: before
+    each placement of an attacker that scored nothing, the cards completing
+    the threats then open on the frontier (it would have cashed one)."""
+    roles = roles_of(state.seats, state.variant, state.tour)
+    out = [0] * state.seats
+    board = Board({})
+    grid = board.grid
+    threats: dict[Window, Threat] = {}
+    for placed in state.cells:
+        key, card = cell_key(placed.x, placed.y), CARD_ID[placed.card]
+        if roles[placed.seat] == ATTACK:
+            open_masks = [m for c, m in threats.values() if c in board.frontier]
+            if not any(m & BIT[card] for c, m in threats.values() if c == key):
+                for m in open_masks:
+                    out[placed.seat] |= m
+        board.place(key, card, score=False)
+        for w in windows_through(key):
+            t = window_threat(grid, w, ALL_CARDS)
+            if t is None:
+                threats.pop(w, None)
+            else:
+                threats[w] = t
+    return out
+
+
+def read(state: KrendzuState, seat: int) -> View:
+    """``seat``'s picture of the play phase."""
+    roles = roles_of(state.seats, state.variant, state.tour)
+    cycle = cycle_of(state.seats, state.variant, state.tour)
+    sizes = [len(h) for h in state.hands]
+    grid = {cell_key(p.x, p.y): CARD_ID[p.card] for p in state.cells}
+    hand = [CARD_ID[c] for c in state.hands[seat]]
+    seen = 0
+    for card in [*grid.values(), *hand]:
+        seen |= BIT[card]
+    following = [cycle[(state.pos + k) % len(cycle)] for k in range(1, len(cycle) + 1)]
+    attacking = roles[seat] == ATTACK
+    defender = next((s for s in following if roles[s] != ATTACK and sizes[s]), None)
+    blocks = 0
+    if defender is not None and attacking:
+        blocks = 1 if sizes[defender] == 1 or not state.moved[defender] else 2
+    later = following if attacking else [s for s in following if s != seat]
+    nxt = next((s for s in later if roles[s] == ATTACK and sizes[s]), None)
+    unseen = ALL_CARDS & ~seen
+    pool = unseen
+    if nxt is not None and not attacking:
+        narrowed = unseen & ~passed_up(state)[nxt]
+        if narrowed.bit_count() >= sizes[nxt]:
+            pool = narrowed
+    return View(
+        seat=seat,
+        attacking=attacking,
+        hand=hand,
+        board=Board(grid),
+        unseen=unseen,
+        blocks=blocks,
+        next_hand=0 if nxt is None else sizes[nxt],
+        partner_cards=sum(sizes[s] for s in range(state.seats) if s != seat and roles[s] == ATTACK),
+        defence_cards=sum(sizes[s] for s in range(state.seats) if roles[s] != ATTACK),
+        attack_cards=sum(sizes[s] for s in range(state.seats) if roles[s] == ATTACK),
+        attacker_pool=pool,
+        claimed=frozenset() if attacking else claimed_cells(state),
+    )
+
+
+def _bits(mask: int) -> list[int]:
+    """The single-card masks of ``mask``."""
+    return [bit for bit in BIT if mask & bit]
+
+
+def _mask(cards: list[int]) -> int:
+    out = 0
+    for card in cards:
+        out |= BIT[card]
+    return out
+
+
+def unblocked(view: View, union: int, windows: float, hand: int, hand_left: int) -> bool:
+    """Whether a defender judging by its own view would leave the threat of
+    the completing cards ``union`` open: to it the attacker holds one only
+    with a small chance, less than a card is worth while cards are short."""
+    defence = view.defence_cards
+    if view.partner_cards or not defence:
+        return False
+    spare = defence - hand_left
+    cost = 0.0 if hand_left <= 1 else (CARD_COST if spare >= 2 else CARD_COST_SHORT)
+    unseen = view.unseen.bit_count()
+    theirs = 36 - len(view.board.grid) - defence
+    if not unseen or theirs <= 0:
+        return False
+    # The completing cards the defender cannot see: ours, and the unseen ones
+    # it does not hold.
+    count = (union & hand).bit_count() + (union & view.unseen).bit_count() * (
+        1.0 - defence / unseen
+    )
+    p = 1.0 - (1.0 - min(1.0, hand_left / theirs)) ** count
+    return bool(p * windows < STEALTH * cost)
+
+
+def attack_value(view: View, threats: list[Threat], hand: int, hand_left: int) -> float:
+    """What the threats left by an attacker's move are worth to its side."""
+    unseen = view.unseen.bit_count()
+    frontier = view.board.frontier
+    values = []
+    sure = 0.0
+    for cell, masks in by_cell(threats).items():
+        mine = max((sum(1 for m in masks if m & bit) for bit in _bits(hand)), default=0)
+        union = 0
+        for m in masks:
+            union |= m
+        if mine:
+            value = 1.0 + EXTRA_WINDOW * (mine - 1)
+            if cell in frontier and unblocked(view, union, value, hand, hand_left):
+                sure = max(sure, value)
+        else:
+            value = holds(unseen, view.partner_cards, union & view.unseen)
+        if value and cell not in frontier:
+            value *= OFF_FRONTIER
+        if value:
+            values.append(value)
+    values.sort(reverse=True)
+    if view.blocks == 0:
+        return sum(values[:hand_left])
+    b = view.blocks
+    cashed = max(sure * STEALTH_TRUST, values[b] if len(values) > b else 0.0)
+    return cashed + LATER * sum(values[b + 1 :]) + DRAIN * min(b, len(values))
+
+
+def potential(grid: dict[int, int], cells: tuple[int, ...], hand: int) -> float:
+    """Windows through ``cells`` with two cards down that two cards of ``hand`` fill."""
+    total = 0.0
+    for w in {w for c in cells for w in windows_through(c)}:
+        cards = [grid.get(c, -1) for c in w]
+        if cards.count(-1) != 2:
+            continue
+        i = cards.index(-1)
+        for card in range(36):
+            if hand & BIT[card]:
+                cards[i] = card
+                if completers((cards[0], cards[1], cards[2], cards[3])) & hand & ~BIT[card]:
+                    total += POTENTIAL
+                    break
+    return total
+
+
+def active_cells(board: Board) -> list[int]:
+    """The frontier cells of a window holding two cards or more: the only
+    cells where a card scores or opens a threat."""
+    grid = board.grid
+    out = []
+    for cell in sorted(board.frontier):
+        for w in windows_through(cell):
+            if (w[0] in grid) + (w[1] in grid) + (w[2] in grid) + (w[3] in grid) >= 2:
+                out.append(cell)
+                break
+    return out
+
+
+def attack_moves(view: View, cells: list[int] | None = None) -> list[tuple[float, Action]]:
+    """The attacker's placements (on ``cells``, by default anywhere), valued
+    (higher is better); on given ``cells``, without the two-card windows."""
+    board = view.board
+    grid = board.grid
+    hand = _mask(view.hand)
+    base = threats_on(grid, ALL_CARDS)
+    at = points_by_cell(base)
+    out: list[tuple[float, Action]] = []
+    for cell in sorted(board.frontier) if cells is None else cells:
+        for card in view.hand:
+            points = points_of(at.get(cell), card)
+            _, added = board.place(cell, card, score=False)
+            rest = hand & ~BIT[card]
+            threats = threats_after(grid, base, (cell,), view.unseen | rest)
+            value = points + attack_value(view, threats, rest, len(view.hand) - 1)
+            if cells is None:
+                value += potential(grid, (cell,), rest)
+            board.undo(cell, added)
+            out.append((value, ("place", CODES[card], *cell_xy(cell))))
+    return out
+
+
+def danger(view: View, threats: list[Threat], live: int) -> float:
+    """The attacking points the threats promise the next attacker."""
+    pool = view.attacker_pool
+    unseen = pool.bit_count()
+    live &= pool
+    cells: list[tuple[float, float]] = []
+    for cell, masks in by_cell(threats).items():
+        union = 0
+        for m in masks:
+            union |= m
+        p = holds(unseen, view.next_hand, union & live)
+        if p and cell in view.claimed:
+            p = max(p, CLAIMED)
+        if p:
+            cells.append((p, 1.0 + EXTRA_WINDOW * (len(masks) - 1)))
+    cells.sort(key=lambda c: -c[0] * c[1])
+    value, miss = 0.0, 1.0
+    for p, windows in cells:
+        value += miss * p * windows
+        miss *= 1.0 - p
+    return value + LATER * sum(p * windows for p, windows in cells[1:])
+
+
+def card_cost(view: View) -> float:
+    """What a defender's card spent costs: nothing once the attackers have one
+    move left or none (a card kept then blocks nothing)."""
+    if view.attack_cards <= 1:
+        return 0.0
+    return CARD_COST if view.defence_cards - view.attack_cards >= 2 else CARD_COST_SHORT
+
+
+def defence_moves(view: View, kinds: set[str], narrow: bool = False) -> list[tuple[float, Action]]:
+    """Pass, every one-card move and the two-card moves onto threatened cells,
+    valued by the points they let through (lower is better). ``narrow``: when
+    the defender may pass, one-card moves go to threatened cells only."""
+    board = view.board
+    grid = board.grid
+    live = view.unseen
+    base = threats_on(grid, ALL_CARDS)
+    at = points_by_cell(base)
+    cost = card_cost(view)
+    out: list[tuple[float, Action]] = []
+    threats = [(c, m & live) for c, m in base.values() if m & live]
+    if "pass" in kinds:
+        out.append((danger(view, threats, live), ("pass",)))
+    kind = "place" if "place" in kinds else "first"
+    singles: dict[int, list[tuple[float, int]]] = {}
+    cells = sorted(board.frontier)
+    if narrow and "pass" in kinds:
+        cells = sorted({cell for cell, _ in threats} & board.frontier)
+    for cell in cells:
+        for card in view.hand:
+            points = points_of(at.get(cell), card)
+            _, added = board.place(cell, card, score=False)
+            threats = threats_after(grid, base, (cell,), live)
+            value = points + danger(view, threats, live) + cost
+            board.undo(cell, added)
+            singles.setdefault(cell, []).append((value, card))
+            out.append((value, (kind, CODES[card], *cell_xy(cell))))
+    if "first" in kinds:
+        out.extend(_two_card_moves(view, base, singles, cost))
+    return out
+
+
+def _two_card_moves(
+    view: View,
+    base: dict[Window, Threat],
+    singles: dict[int, list[tuple[float, int]]],
+    cost: float,
+) -> list[tuple[float, Action]]:
+    """Two-card moves whose cards both go to threatened cells (or the first
+    next to a threatened cell it opens up)."""
+    board = view.board
+    grid = board.grid
+    live = view.unseen
+    targets = {cell for cell, mask in base.values() if mask & live}
+    near = {t + d for t in targets if t not in board.frontier for d in (-1, 1, -128, 128)}
+    firsts = sorted((targets | near) & board.frontier)
+    out: list[tuple[float, Action]] = []
+    for cell in firsts:
+        for _, card in sorted(singles.get(cell, []))[:FIRST_CARDS]:
+            points, added = board.place(cell, card)
+            after = {c for c, _ in threats_after(grid, base, (cell,), live)}
+            best = math.inf
+            for second in sorted(after & board.frontier):
+                for other in view.hand:
+                    if other == card:
+                        continue
+                    more, added2 = board.place(second, other)
+                    threats = threats_after(grid, base, (cell, second), live)
+                    best = min(best, more + danger(view, threats, live))
+                    board.undo(second, added2)
+            board.undo(cell, added)
+            if best < math.inf:
+                out.append((points + best + 2 * cost, ("first", CODES[card], *cell_xy(cell))))
+    return out
