@@ -21,7 +21,7 @@ from games.klotho.state import PLACEMENT, KlothoState
 
 from .evaluate import Evaluator, Weights
 from .model import KIND_NAMES, actions, from_state, shape
-from .policy import digging_moves, triplet_choice, wants_end
+from .policy import agreed, digging_moves, fresh, triplet_choice, wants_end
 from .search import Budget, Search, ranked_actions
 from .utility import Outlook
 
@@ -68,10 +68,11 @@ class KlothoPlayer:
         end = known.phase == PLACEMENT or wants_end(known, seat, ev, outlook, pos)
         if ("vote", "yes") in legal:
             return ("vote", "yes" if end else "no")
-        if (end and ("propose",) in legal) or seat != known.turn:
+        ending = ("propose",) in legal and agreed(known, ev, outlook, pos)
+        if seat != known.turn or (ending and fresh(known)):
             # Out of turn a seat may only propose.
             return ("propose",)
-        moves = actions(pos, seat) if end else digging_moves(ev, pos, seat)
+        moves = actions(pos, seat) if end and not ending else digging_moves(ev, pos, seat)
         search = Search(ev, outlook, BUDGETS[level], rng.random())
         kind, cell = ranked_actions(search, pos, seat, moves)[0]
         return (KIND_NAMES[kind], shape(known.seats).names[cell])

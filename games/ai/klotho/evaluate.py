@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .model import FIRST_FIGURE as _FIRST_FIGURE
-from .model import MOVE, PLACE, REPLACE, Move, Position
+from .model import MOVE, PLACE, REPLACE, TURN, Move, Position
 
 
 @dataclass(frozen=True)
@@ -27,6 +27,9 @@ class Weights:
     two: float = 0.3
     #: A half victory, in points (a second one wins outright).
     half: float = 0.5
+    #: The rest of a line's expectation (beyond ``one``) when its owner is the
+    #: next to move: it will turn the line's last card unless somebody spoils it.
+    cash: float = 0.15
 
 
 class Evaluator:
@@ -169,6 +172,53 @@ class Evaluator:
                 value += self.potential(pos, cell)
             out.append(value)
         return out
+
+    def threat(self, pos: Position, seat: int, action: Move) -> float:
+        """What ``seat`` can expect from its best turning once another seat has
+        taken ``action`` (0 when no turning pays): the lines its turned card
+        would finish under its chip, less those it would finish under others'.
+
+        The cell of ``action`` counts as it will be: face down once replaced,
+        face up (an unknown card, finishing nothing yet) once turned.
+        """
+        chip = pos.chips[seat]
+        if chip < 0:
+            return 0.0
+        kind, changed = action
+        if kind not in (TURN, REPLACE):
+            changed = -1
+        cards, occupant, shape = pos.cards, pos.occupant, pos.shape
+        best = 0.0
+        for cell in shape.neighbours[chip]:
+            if (cards[cell] >= 0 or (cell == changed and kind == TURN)) and not (
+                cell == changed and kind == REPLACE
+            ):
+                continue
+            gain = 0.0
+            for middle, other in shape.ends[cell]:
+                owner = occupant[middle]
+                if owner < 0 or other == changed or cards[other] < 0:
+                    continue
+                value = self.one(cards[other], cards[middle])
+                gain += value if owner == seat else -value
+            best = max(best, gain)
+        return best
+
+    def winning_triplet(self, pos: Position, cell: int) -> tuple[int, float]:
+        """The seat a turning of ``cell`` may give a second half victory (and the
+        game), and the chance it does: a line ending on ``cell`` whose other
+        two cards share a rank, under the chip of a seat holding a half
+        already (``(-1, 0.0)``: none)."""
+        cards, occupant = pos.cards, pos.occupant
+        for middle, other in pos.shape.ends[cell]:
+            owner = occupant[middle]
+            if owner < 0 or not pos.halves[owner] or cards[other] < 0:
+                continue
+            rank = cards[middle] >> 2
+            if cards[other] >> 2 == rank:
+                ranks, _, _, size = self._counts(cards[other], cards[middle])
+                return owner, ranks[rank] / size if size else 0.0
+        return -1, 0.0
 
     # -- expected changes of the values by one action, without dealing cards --
 

@@ -5,7 +5,10 @@ two or three actions deep; the last action of a line of play is judged by
 the evaluator's expected change (no card dealt), the ones before it by
 dealing every unseen card, or a fixed sample of them. Positions are judged
 by the seats' chances of winning (:mod:`.utility`), and each seat is
-assumed to take what is best for itself.
+assumed to take what is best for itself. Where a search of two actions or
+more stops, the seat to move next is about to turn its best card, so its
+best line counts in full; and a turning that may give a seat holding a half
+victory a triplet may end the game, which no count of points tells.
 """
 
 from __future__ import annotations
@@ -69,13 +72,29 @@ def ranked_actions(search: Search, pos: Position, seat: int, moves: list[Move]) 
 
 
 def _after(
-    search: Search, pos: Position, values: list[float], mover: int, move: Move
+    search: Search,
+    pos: Position,
+    values: list[float],
+    mover: int,
+    move: Move,
+    following: int = -1,
 ) -> list[float]:
-    """The seats' chances once ``mover`` has taken ``move``, by the evaluator alone."""
-    delta = search.ev.delta(pos, mover, move)
+    """The seats' chances once ``mover`` has taken ``move``, by the evaluator
+    alone; the ``following`` seat (if any) moves next and will cash its best line."""
+    ev = search.ev
+    delta = ev.delta(pos, mover, move)
     down = pos.down + (move[0] == REPLACE) - (move[0] in (PLACE, TURN))
     after = [v + d for v, d in zip(values, delta, strict=True)]
-    return search.outlook.chances(after, down)
+    if following >= 0 and down:
+        after[following] += ev.w.cash * ev.threat(pos, following, move)
+    chances = search.outlook.chances(after, down)
+    if move[0] == TURN:
+        # A triplet for a seat holding a half victory ends the game: no
+        # evaluation of points tells that.
+        winner, chance = ev.winning_triplet(pos, move[1])
+        if chance:
+            chances = [(1 - chance) * c + chance * (s == winner) for s, c in enumerate(chances)]
+    return chances
 
 
 def _cards(pos: Position, move: Move, sample: int, search: Search) -> list[int]:
@@ -118,7 +137,10 @@ def _reply(search: Search, pos: Position, depth: int) -> list[float]:
         return search.outlook.of(pos, values)
     mover = pos.turn
     moves = actions(pos, mover)
-    afters = [_after(search, pos, values, mover, m) for m in moves]
+    # The search ends after this answer: the seat moving next is about to
+    # cash its best line, which the evaluator counts at ``one`` only.
+    following = -1 if pos.placing or depth > 1 else (mover + 1) % pos.seats
+    afters = [_after(search, pos, values, mover, m, following) for m in moves]
     if depth <= 1:
         return max(afters, key=lambda a: a[mover])
     order = sorted(range(len(moves)), key=lambda i: -afters[i][mover])
