@@ -158,3 +158,13 @@ def test_reply_weights_are_the_chances_of_a_hands_first_card() -> None:
     assert sum(weights) == pytest.approx(1.0)
     assert weights[0] == pytest.approx(4 / 12)
     assert reply.first_weights(3, 0) == []
+
+
+@pytest.mark.parametrize("level", ai.LEVELS)
+def test_it_moves_when_the_opponent_holds_no_card(level: str) -> None:
+    # The opponent's hand and deck are spent: it can only disband, whatever it holds.
+    state = make_state(
+        ("10S 9S", "5H", "", "4C", "7D", "2C"), ("3S KD JC AH 8H", ""), decks=("2C 3C", "")
+    )
+    action = ai.choose("caravan", state, 0, level, seed=1)
+    assert action in GAME.legal_actions(state, 0)

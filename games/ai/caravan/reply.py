@@ -119,7 +119,9 @@ def expected_reply(
             floor = min(floor, rated)
         elif reply[0] != DISCARD and rated < by_card.get(reply[1], math.inf):
             by_card[reply[1]] = rated
-    if not pool:
+    if not weights:
+        # The opponent holds no card (or none is unseen): its only replies
+        # are the ones any hand has.
         return floor
     values = sorted(min(by_card.get(card, floor), floor) for card in pool)
     return sum(w * v for w, v in zip(weights, values, strict=True))
