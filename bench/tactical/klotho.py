@@ -24,14 +24,12 @@ from typing import Any
 
 from games import ai
 from games.ai.klotho.evaluate import Evaluator, Weights
-from games.ai.klotho.model import KIND_NAMES, PLACE, TURN, Move, Position, actions, from_state, play
-from games.ai.klotho.policy import agreed, digging_moves, fresh, triplet_choice, wants_end
+from games.ai.klotho.model import KIND_NAMES, PLACE, TURN, Move, Position, play
+from games.ai.klotho.policy import CellChoice, rule_of_thumb
 from games.ai.klotho.utility import Outlook
 from games.core.protocol import Action
-from games.klotho.game import KlothoGame
-from games.klotho.state import PLACEMENT, KlothoState
+from games.klotho.state import KlothoState
 
-GAME = KlothoGame()
 WEIGHTS = Weights()
 #: How much the threat of a seat moving before this one's next turn counts.
 THEIRS = 1.0
@@ -108,23 +106,11 @@ def value(ev: Evaluator, outlook: Outlook, pos: Position, seat: int, move: Move)
 def tactical(game_id: str, state: Any, seat: int, rng: random.Random) -> Action:
     """The tactical greedy player's action for ``seat``."""
     known: KlothoState = ai.PLAYERS[game_id].canonical(state, seat)
-    legal = GAME.legal_actions(known, seat)
-    if ("triplet", "point") in legal:
-        return ("triplet", triplet_choice(known, seat))
-    if ("claim",) in legal:
-        return ("claim",)
-    pos = from_state(known)
-    ev = Evaluator(pos.pool, WEIGHTS)
-    among = known.contenders or range(known.seats)
-    outlook = Outlook(known.seats, among, max(0, known.tours - known.tour))
-    end = known.phase == PLACEMENT or wants_end(known, seat, ev, outlook, pos)
-    if ("vote", "yes") in legal:
-        return ("vote", "yes" if end else "no")
-    ending = ("propose",) in legal and agreed(known, ev, outlook, pos)
-    if seat != known.turn or (ending and fresh(known)):
-        return ("propose",)
-    moves = actions(pos, seat) if end and not ending else digging_moves(ev, pos, seat)
-    values = [value(ev, outlook, pos, seat, move) for move in moves]
+    decided = rule_of_thumb(known, seat, WEIGHTS)
+    if not isinstance(decided, CellChoice):
+        return decided
+    pos, moves = decided.pos, decided.moves
+    values = [value(decided.ev, decided.outlook, pos, seat, move) for move in moves]
     top = max(values)
     choice = rng.choice([m for m, v in zip(moves, values, strict=True) if v >= top - 1e-12])
     return (KIND_NAMES[choice[0]], pos.shape.names[choice[1]])

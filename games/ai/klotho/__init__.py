@@ -17,13 +17,12 @@ from dataclasses import replace
 from games.ai.base import card_order
 from games.core.protocol import Action
 from games.klotho.game import KlothoGame
-from games.klotho.state import PLACEMENT, KlothoState
+from games.klotho.state import KlothoState
 
-from .evaluate import Evaluator, Weights
-from .model import KIND_NAMES, actions, from_state, shape
-from .policy import agreed, digging_moves, fresh, triplet_choice, wants_end
+from .evaluate import Weights
+from .model import KIND_NAMES, shape
+from .policy import CellChoice, rule_of_thumb
 from .search import Budget, Search, ranked_actions
-from .utility import Outlook
 
 GAME = KlothoGame()
 
@@ -56,25 +55,11 @@ class KlothoPlayer:
     def choose(self, known: KlothoState, seat: int, level: str, rng: random.Random) -> Action:
         """``seat``'s action at ``level``: a triplet choice, a claim, a vote or
         proposal by the rules of thumb, else the search's cell action."""
-        legal = GAME.legal_actions(known, seat)
-        if ("triplet", "point") in legal:
-            return ("triplet", triplet_choice(known, seat))
-        if ("claim",) in legal:
-            return ("claim",)
-        pos = from_state(known)
-        ev = Evaluator(pos.pool, WEIGHTS)
-        among = known.contenders or range(known.seats)
-        outlook = Outlook(known.seats, among, max(0, known.tours - known.tour))
-        end = known.phase == PLACEMENT or wants_end(known, seat, ev, outlook, pos)
-        if ("vote", "yes") in legal:
-            return ("vote", "yes" if end else "no")
-        ending = ("propose",) in legal and agreed(known, ev, outlook, pos)
-        if seat != known.turn or (ending and fresh(known)):
-            # Out of turn a seat may only propose.
-            return ("propose",)
-        moves = actions(pos, seat) if end and not ending else digging_moves(ev, pos, seat)
-        search = Search(ev, outlook, BUDGETS[level], rng.random())
-        kind, cell = ranked_actions(search, pos, seat, moves)[0]
+        decided = rule_of_thumb(known, seat, WEIGHTS)
+        if not isinstance(decided, CellChoice):
+            return decided
+        search = Search(decided.ev, decided.outlook, BUDGETS[level], rng.random())
+        kind, cell = ranked_actions(search, decided.pos, seat, decided.moves)[0]
         return (KIND_NAMES[kind], shape(known.seats).names[cell])
 
 

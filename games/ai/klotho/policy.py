@@ -22,14 +22,53 @@ seat is content with the score as it stands) and the next seat may ask.
 
 from __future__ import annotations
 
-from games.klotho.state import KlothoState
+from dataclasses import dataclass
 
-from .evaluate import Evaluator
-from .model import COMBO, MOVE, REPLACE, TURN, Move, Position, actions
+from games.core.protocol import Action
+from games.klotho.game import KlothoGame
+from games.klotho.state import PLACEMENT, KlothoState
+
+from .evaluate import Evaluator, Weights
+from .model import COMBO, MOVE, REPLACE, TURN, Move, Position, actions, from_state
 from .utility import Outlook
 
+GAME = KlothoGame()
 #: How much more a cell must promise for a digging seat to move there.
 PROGRESS = 0.05
+
+
+@dataclass(frozen=True)
+class CellChoice:
+    """What the rules of thumb leave to judgement: one of ``moves`` on ``pos``,
+    weighed with ``ev`` and ``outlook``."""
+
+    pos: Position
+    ev: Evaluator
+    outlook: Outlook
+    moves: list[Move]
+
+
+def rule_of_thumb(known: KlothoState, seat: int, weights: Weights) -> Action | CellChoice:
+    """``seat``'s action by the rules of thumb (a triplet, a claim, a vote, a
+    proposal), or the cell actions left to choose among."""
+    legal = GAME.legal_actions(known, seat)
+    if ("triplet", "point") in legal:
+        return ("triplet", triplet_choice(known, seat))
+    if ("claim",) in legal:
+        return ("claim",)
+    pos = from_state(known)
+    ev = Evaluator(pos.pool, weights)
+    among = known.contenders or range(known.seats)
+    outlook = Outlook(known.seats, among, max(0, known.tours - known.tour))
+    end = known.phase == PLACEMENT or wants_end(known, seat, ev, outlook, pos)
+    if ("vote", "yes") in legal:
+        return ("vote", "yes" if end else "no")
+    ending = ("propose",) in legal and agreed(known, ev, outlook, pos)
+    if seat != known.turn or (ending and fresh(known)):
+        # Out of turn a seat may only propose.
+        return ("propose",)
+    moves = actions(pos, seat) if end and not ending else digging_moves(ev, pos, seat)
+    return CellChoice(pos, ev, outlook, moves)
 
 
 def triplet_choice(state: KlothoState, seat: int) -> str:
