@@ -16,15 +16,12 @@ from dataclasses import replace
 
 from games.ai.base import card_order
 from games.core.protocol import Action
-from games.klotho.game import KlothoGame
 from games.klotho.state import KlothoState
 
 from .evaluate import Weights
 from .model import KIND_NAMES, shape
 from .policy import CellChoice, rule_of_thumb
 from .search import Budget, Search, ranked_actions
-
-GAME = KlothoGame()
 
 #: Each level's search budget.
 BUDGETS = {
