@@ -25,6 +25,7 @@ from bot.core.screen_base import Screen
 from bot.core.screens import Screens
 from bot.core.service import TableService
 from bot.core.store import Store
+from bot.core.tables import Table
 from bot.core.tokens import MoveToken
 from bot.telegram.delivery import hand_ref, refs_key
 from games import registry
@@ -57,6 +58,8 @@ class Workers:
     screens: Screens
     languages: Languages
     http: aiohttp.ClientSession
+    #: Workers that poll getUpdates (the fake queues the updates) instead of webhooks.
+    polling: bool = False
     _turn: itertools.count[int] = field(default_factory=itertools.count)
 
     async def start(self, index: int) -> None:
@@ -65,8 +68,12 @@ class Workers:
         # A stable name per worker, as an operator sets it: started again, a
         # killed worker takes back its screens at once.
         env = {**self.env, "WEBHOOK_PORT": str(worker.port), "WORKER_ID": f"worker-{index}"}
+        polls = self.fake.waiting_polls
         worker.process = await start(env, ROOT)
         worker.reader = asyncio.create_task(_read(worker))
+        if self.polling:
+            await self.fake.wait_until(lambda: self.fake.waiting_polls > polls, 30)
+            return
         for _ in range(300):
             with contextlib.suppress(aiohttp.ClientError):
                 async with self.http.get(f"http://127.0.0.1:{worker.port}/healthz") as answer:
@@ -80,6 +87,13 @@ class Workers:
         process = self.workers[index].process
         assert process is not None
         process.send_signal(signal.SIGKILL)
+
+    async def stopped(self, index: int) -> None:
+        """Wait until worker ``index`` has exited and its log is read."""
+        worker = self.workers[index]
+        assert worker.process is not None and worker.reader is not None
+        await asyncio.wait_for(worker.process.wait(), 10)
+        await worker.reader
 
     async def stop_all(self) -> None:
         """SIGTERM every worker still running, as an operator stops them."""
@@ -116,12 +130,15 @@ class Workers:
 
     async def say(self, user: int, chat: int, text: str) -> None:
         """``user`` writes ``text`` in ``chat``."""
-        await self.deliver(self.fake.send_text(user, chat, text, deliver=False))
+        update = self.fake.send_text(user, chat, text, deliver=self.polling)
+        if not self.polling:
+            await self.deliver(update)
 
     async def press(self, user: int, chat: int, message_id: int, data: str) -> dict[str, Any]:
         """``user`` presses ``data`` on a message; the bot's answer to the press."""
-        query = self.fake.press(user, chat, message_id, data, strict=False, deliver=False)
-        await self.deliver(self.fake.updates[-1])
+        query = self.fake.press(user, chat, message_id, data, strict=False, deliver=self.polling)
+        if not self.polling:
+            await self.deliver(self.fake.updates[-1])
         return await self.fake.wait_answer(query, timeout=10)
 
     async def open_klac(
@@ -151,19 +168,23 @@ class Workers:
         assert table is not None
         return table.id, {int(p.key[3:]): s for s, p in enumerate(table.players)}
 
-    async def move(self, table_id: str, users: dict[int, int]) -> None:
-        """The player to move makes their first legal move with one press on their hand
-        (``users``: user id → seat)."""
-        table, state = await self.service.get(table_id)
+    def move_token(self, table: Table, state: Any, seat: int) -> str:
+        """The token of ``seat``'s first legal move, made with one press."""
         game = registry.get(table.game)
-        seat = game.to_move(state)[0]
-        user = next(u for u, s in users.items() if s == seat)
         action = game.legal_actions(state, seat)[0]
         path: tuple[int, ...] = ()
         for step in game.choice_path(state, seat, action):
             menu = build_menu(game, state, seat, path)
             path = (*path, [c.key for c in menu.options].index(step.key))
-        token = MoveToken(table.id, table.state_version, seat, path).encode()
+        return MoveToken(table.id, table.state_version, seat, path).encode()
+
+    async def move(self, table_id: str, users: dict[int, int]) -> None:
+        """The player to move makes their first legal move with one press on their hand
+        (``users``: user id → seat)."""
+        table, state = await self.service.get(table_id)
+        seat = registry.get(table.game).to_move(state)[0]
+        user = next(u for u, s in users.items() if s == seat)
+        token = self.move_token(table, state, seat)
         answer = await self.press(user, user, hand(self.fake, user).message_id, token)
         assert not answer.get("show_alert"), answer
 
@@ -188,9 +209,10 @@ class Workers:
 
 @contextlib.asynccontextmanager
 async def workers(
-    fake: FakeTelegram, redis_url: str, prefix: str, count: int = 3
+    fake: FakeTelegram, redis_url: str, prefix: str, count: int = 3, polling: bool = False
 ) -> AsyncIterator[Workers]:
-    """``count`` webhook workers of one bot (not started yet) and a view of their Redis."""
+    """``count`` webhook workers of one bot (not started yet; ``polling``: workers
+    that poll getUpdates instead) and a view of their Redis."""
     env = {
         "PATH": os.environ.get("PATH", ""),
         "TELEGRAM_TOKEN": fake.token,
@@ -203,6 +225,9 @@ async def workers(
         "LOG_LEVEL": "WARNING",
         "PRESS_LIMIT": "off",
     }
+    if polling:
+        for name in ("TELEGRAM_WEBHOOK_URL", "TELEGRAM_WEBHOOK_SECRET", "WEBHOOK_HOST"):
+            del env[name]
     redis = connect(redis_url)
     service = TableService(Store(redis, prefix=prefix))
     i18n = I18n()
@@ -215,6 +240,7 @@ async def workers(
             Screens(service, i18n),
             Languages(service.store, "ru"),
             http,
+            polling,
         )
         try:
             yield pool

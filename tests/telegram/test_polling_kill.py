@@ -1,0 +1,56 @@
+"""A polling worker SIGKILLed while it handles a press: Telegram still holds the
+update (polling confirms an update only once its handler has finished), so the
+restarted worker gets it again, and the move is made exactly once."""
+
+from __future__ import annotations
+
+import secrets
+
+from games import registry
+from tests.telegram.fake_api import FakeTelegram
+from tests.telegram.workers import hand, workers
+
+KLAC = registry.get("klac")
+GROUP = -100600
+USERS = {21: "Аня", 22: "Boris"}
+
+
+async def test_a_press_in_flight_when_the_worker_is_killed_is_made_exactly_once(
+    redis_url: str,
+) -> None:
+    async with FakeTelegram() as fake:
+        fake.add_group(GROUP, "Клуб настолок")
+        for user, name in USERS.items():
+            fake.add_user(user, name, language_code="ru")
+        prefix = f"polling-kill-{secrets.token_hex(4)}:"
+        async with workers(fake, redis_url, prefix, count=1, polling=True) as pool:
+            await pool.start(0)
+            table_id, seats = await pool.open_klac(GROUP, list(USERS))
+            await pool.current_within(table_id, GROUP, seats, 15)
+            table, state = await pool.service.get(table_id)
+            version = table.state_version
+            seat = KLAC.to_move(state)[0]
+            user = next(u for u, s in seats.items() if s == seat)
+            token = pool.move_token(table, state, seat)
+            # The move is made, then Telegram is slow to take the press's
+            # answer: the worker is killed while the handler waits for it.
+            answers = len(fake.calls_to(method="answerCallbackQuery"))
+            fake.fail_next("answerCallbackQuery", status=200, delay=5)
+            query = fake.press(user, user, hand(fake, user).message_id, token, strict=False)
+            await fake.wait_until(
+                lambda: len(fake.calls_to(method="answerCallbackQuery")) > answers, 10
+            )
+            pool.kill(0)
+            await pool.stopped(0)
+            assert (await pool.service.get(table_id))[0].state_version == version + 1
+            assert any(
+                u.get("callback_query", {}).get("id") == query for u in fake.pending_updates
+            ), "the press in flight was confirmed before its handler finished"
+            # Started again, the worker handles the press once more: it is answered
+            # and does not make the move twice; every screen catches up.
+            await pool.start(0)
+            await fake.wait_until(lambda: not fake.pending_updates, 15)
+            await pool.current_within(table_id, GROUP, seats, 15)
+            assert (await pool.service.get(table_id))[0].state_version == version + 1
+            assert fake.presses[query].answer is not None
+        assert not [line for line in pool.workers[0].log if "Traceback" in line]
