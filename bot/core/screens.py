@@ -83,7 +83,13 @@ class Screens(DeckScreens):
         text = "\n".join(
             [
                 t("lobby-title", game=title),
-                t("lobby-seats", count=len(table.players), min=game.min_seats, max=game.max_seats),
+                t(
+                    # A game for exactly n players: "from 2 to 2" says nothing.
+                    "lobby-seats-exact" if game.min_seats == game.max_seats else "lobby-seats",
+                    count=len(table.players),
+                    min=game.min_seats,
+                    max=game.max_seats,
+                ),
                 seats,
                 "",
                 *option_lines,

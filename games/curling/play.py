@@ -351,6 +351,7 @@ def _end_end(state: CurlingState, events: list[Event]) -> None:
     state.match = [state.match[0] + score[0], state.match[1] + score[1]]
     if score[0] != score[1]:
         state.hammer = 1 if score[0] > score[1] else 0
+    over = state.end >= state.ends and state.match[0] != state.match[1]
     events.append(
         Event(
             "end_over",
@@ -358,11 +359,12 @@ def _end_end(state: CurlingState, events: list[Event]) -> None:
                 "end": state.end,
                 "score": list(score),
                 "match": list(state.match),
-                "hammer": state.hammer,
+                # The next end's: none after the last, so no text promises one.
+                "hammer": None if over else state.hammer,
             },
         )
     )
-    if state.end >= state.ends and state.match[0] != state.match[1]:
+    if over:
         winner = 0 if state.match[0] > state.match[1] else 1
         state.winners = [winner]
         state.phase = OVER

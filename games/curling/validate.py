@@ -323,6 +323,12 @@ _END = _int(1, MANY)
 _PAIR = _ints(0, MANY, range(2, 3))
 _DICE = _ints(1, SIX, range(DICE_COUNT, DICE_COUNT + 1))
 
+
+def _next_hammer(value: Any, deck: frozenset[str]) -> bool:
+    """The next end's hammer: a seat, or none after the last end."""
+    return value is None or _SEAT(value, deck)
+
+
 #: Per event kind: whether a seat acted, and a check of each key of its data
 #: (everything is public but the deck, which no event names).
 EVENTS: dict[str, tuple[bool, dict[str, Check]]] = {
@@ -356,7 +362,7 @@ EVENTS: dict[str, tuple[bool, dict[str, Check]]] = {
         },
     ),
     "foul": (True, {"guards": _all_of(FIELD_CELLS, STONES)}),
-    "end_over": (False, {"end": _END, "score": _PAIR, "match": _PAIR, "hammer": _SEAT}),
+    "end_over": (False, {"end": _END, "score": _PAIR, "match": _PAIR, "hammer": _next_hammer}),
     "game_end": (False, {"winners": _ints(0, 1, range(1, 2)), "scores": _PAIR}),
 }
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import unicodedata
+from collections.abc import Sequence
 from functools import lru_cache
 
 from PIL import ImageDraw, ImageFont
@@ -122,6 +123,13 @@ def fit_name(
 
 #: How a computer player's name is marked (``"Ada 🤖"``).
 COMPUTER_MARK = " 🤖"
+#: Between the names of several winners.
+NAME_SEPARATOR = ", "
+
+
+def _robot_room(size: int) -> tuple[int, int]:
+    """The robot drawn for :data:`COMPUTER_MARK` at ``size`` px and the gap before it."""
+    return round(size * 0.9), round(size * 0.3)
 
 
 def draw_name(
@@ -142,8 +150,7 @@ def draw_name(
     has no emoji, so the mark is drawn as a small robot after the name.
     """
     computer = name.endswith(COMPUTER_MARK)
-    robot = round(size * 0.9) if computer else 0
-    gap = round(size * 0.3) if computer else 0
+    robot, gap = _robot_room(size) if computer else (0, 0)
     text, size = fit_name(
         name.removesuffix(COMPUTER_MARK), max_width - robot - gap, size, min_size, bold=bold
     )
@@ -157,3 +164,64 @@ def draw_name(
         middle = y if anchor[1] == "m" else y - size / 2
         draw_robot(draw, (left + width + gap, middle - robot / 2, robot), fill)
     return total
+
+
+def _name_width(name: str, size: int, *, bold: bool) -> float:
+    """How wide :func:`draw_name` draws ``name`` at ``size`` px when it is not cut."""
+    text = clean_text(name.removesuffix(COMPUTER_MARK), bold=bold) or REPLACEMENT
+    robot, gap = _robot_room(size) if name.endswith(COMPUTER_MARK) else (0, 0)
+    return font(size, bold=bold).getlength(text) + gap + robot
+
+
+def draw_names(
+    draw: ImageDraw.ImageDraw,
+    xy: tuple[float, float],
+    names: Sequence[str],
+    max_width: float,
+    size: int,
+    *,
+    bold: bool = True,
+    min_size: int = 0,
+) -> float:
+    """Draw several players' names in a row from ``xy`` (left, middle), comma-separated,
+    each as :func:`draw_name` draws it; return the row's width.
+
+    Each name goes through :func:`draw_name` on its own, so every computer's
+    mark becomes a robot (cleaned as one string, the marks would be boxes).
+    Too long a row is first shrunk towards ``min_size`` (when given), then
+    ends in the first name that does not fit, cut, or in a bare "…" where
+    not even that name's robot would: either says that more names follow.
+    """
+
+    def measure(size: int) -> tuple[list[float], float]:
+        """Each name's width at ``size``, and all the separators' together."""
+        separator = font(size, bold=bold).getlength(NAME_SEPARATOR)
+        return [_name_width(n, size, bold=bold) for n in names], separator * max(0, len(names) - 1)
+
+    floor = min_size or size
+    natural, separators = measure(size)
+    while size > floor and sum(natural) + separators > max_width:
+        size = max(floor, size - 2)
+        natural, separators = measure(size)
+    fnt = font(size, bold=bold)
+    separator, ellipsis = fnt.getlength(NAME_SEPARATOR), fnt.getlength(ELLIPSIS)
+    x, y = xy
+    right = x + max_width
+    for i, name in enumerate(names):
+        if i:
+            draw_text(draw, (x, y), NAME_SEPARATOR, fnt, INK)
+            x += separator
+        # A whole name leaves room for ", …" after it while more names follow.
+        tail = separator + ellipsis if i < len(names) - 1 else 0.0
+        room = right - x
+        if natural[i] + tail <= room:
+            x += draw_name(draw, (x, y), name, room, size, bold=bold)
+            continue
+        computer = name.endswith(COMPUTER_MARK)
+        if room >= _name_width(ELLIPSIS + COMPUTER_MARK, size, bold=bold) or not computer:
+            x += draw_name(draw, (x, y), name, room, size, bold=bold)
+        else:
+            draw_text(draw, (x, y), ELLIPSIS, fnt, INK)
+            x += ellipsis
+        break
+    return x - xy[0]

@@ -62,10 +62,8 @@ def _draw_header(
         # Over: the winners' names after a star, in place of the last play.
         sx = x + 50
         c.draw_star(draw, (sx + 22, cy), 24)
-        label = ", ".join(
-            c.clean_text(seat_name(ctx.names, w), bold=True) for w in sorted(ctx.winners)
-        )
-        c.draw_name(draw, (sx + 56, cy), label, width - sx - 56 - 20, 34)
+        winners = [seat_name(ctx.names, w) for w in sorted(ctx.winners)]
+        c.draw_names(draw, (sx + 56, cy), winners, width - sx - 56 - 20, 34)
         return
     last = last_play(view)
     if last is None or ctx.last is None:

@@ -61,8 +61,8 @@ def draw_header(
 
     if ctx.winners:
         c.draw_star(draw, (x + 22, cy), 24)
-        label = ", ".join(c.clean_text(seat_name(names, w), bold=True) for w in sorted(ctx.winners))
-        c.draw_name(draw, (x + 56, cy), label, WIDTH - x - 56 - 20, 34)
+        winners = [seat_name(names, w) for w in sorted(ctx.winners)]
+        c.draw_names(draw, (x + 56, cy), winners, WIDTH - x - 56 - 20, 34)
         return
     if ctx.triplet is not None:
         chip = c.chip(str(ctx.triplet + 1), 44, seat_colour(ctx.triplet))

@@ -172,10 +172,8 @@ def _status_right(
     if ctx.over:
         if ctx.winners:
             c.draw_star(draw, (left + 24, cy), 22)
-            label = ", ".join(
-                c.clean_text(seat_name(names, w), bold=True) for w in sorted(ctx.winners)
-            )
-            c.draw_name(draw, (left + 56, cy), label, right - left - 56, 32, min_size=22)
+            winners = [seat_name(names, w) for w in sorted(ctx.winners)]
+            c.draw_names(draw, (left + 56, cy), winners, right - left - 56, 32, min_size=22)
         return
     if ctx.last_seat is None or not (ctx.last_cells or ctx.last_kind == "pass"):
         return

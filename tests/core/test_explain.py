@@ -58,7 +58,7 @@ async def test_a_numeral_card_explains_the_caravans_it_cannot_go_to(
     shown = await screens.seat(table, state, seat, "en", outcome.path, explain=True)
     other = table.players[1 - seat].name
     assert "❓ Why not:" in shown.text
-    assert f"{other}’s caravan 1; {other}’s caravan 2; {other}’s caravan 3: " in shown.text
+    assert f"caravan 1 ({other}); caravan 2 ({other}); caravan 3 ({other}): " in shown.text
     assert "Numeral cards go only on your own caravans." in shown.text
     # The menu itself is the same as without the explanation.
     assert shown.buttons == menu.buttons

@@ -46,6 +46,24 @@ async def test_lobby_screen_in_both_languages(service: TableService, screens: Sc
     assert len(all_tokens(en)) == 11 and all(len(t.encode()) <= 64 for t in all_tokens(en))
 
 
+@pytest.mark.parametrize(
+    ("lang", "klac", "caravan"),
+    [
+        ("ru", "Игроков: 2 (от 2 до 6)", "Игроков: 1 из 2"),
+        ("en", "Players: 2 (from 2 to 6)", "Players: 1 of 2"),
+    ],
+)
+async def test_lobby_gives_a_range_of_seats_only_where_there_is_one(
+    service: TableService, screens: Screens, lang: str, klac: str, caravan: str
+) -> None:
+    table = await service.create("tg:-100", ALICE, "klac")
+    table = await service.join(table.id, BOB)
+    assert klac in screens.lobby(table, lang).text.splitlines()
+    # Caravan is for exactly two: no "from 2 to 2".
+    table = await service.create("tg:-101", ALICE, "caravan")
+    assert caravan in screens.lobby(table, lang).text.splitlines()
+
+
 async def test_lobby_buttons_work_through_press(service: TableService, screens: Screens) -> None:
     table = await service.create("tg:-100", ALICE, "klac")
     tokens = all_tokens(screens.lobby(table, "en"))

@@ -376,6 +376,8 @@ def test_a_tied_match_gets_extra_ends_until_one_is_won() -> None:
     assert GAME.is_over(state) and state.phase == OVER
     assert GAME.result(state) == {"scores": [3, 1], "winners": [0]}
     assert kinds(state)[-2:] == ["end_over", "game_end"]
+    # No next end, so nobody holds its hammer.
+    assert event(state, "end_over") == {"end": 3, "score": [2, 0], "match": [3, 1], "hammer": None}
     assert event(state, "game_end") == {"winners": [0], "scores": [3, 1]}
     assert GAME.to_move(state) == [] and GAME.legal_actions(state, 0) == []
     with pytest.raises(GameOver):

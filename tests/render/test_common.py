@@ -12,7 +12,7 @@ from render import klotho, registry
 from render.caravan import palette as caravan_palette
 from render.curling import layout as curling_layout
 from render.krendzu import palette as krendzu_palette
-from tests.render.helpers import png
+from tests.render.helpers import png, recorded_texts
 
 CYRILLIC = "Привет, Клац! Ёё"
 SUITS = "♠♥♦♣"
@@ -213,3 +213,22 @@ def test_a_computer_players_mark_is_drawn_as_a_robot_not_a_box() -> None:
         (0, 0, int(plain_width) + 10, 60)
     )
     assert boxed_width != marked_width
+
+
+def test_winners_names_keep_their_robots_and_a_long_row_ends_in_a_cut_name() -> None:
+    draw = ImageDraw.Draw(Image.new("RGB", (600, 60), c.PAPER))
+    names = ["Аня", "Ada" + c.COMPUTER_MARK, "Борис" + c.COMPUTER_MARK]
+    with recorded_texts() as seen:
+        width = c.draw_names(draw, (0, 30), names, 600, 32)
+    # The marks are robots drawn after the names, not text (a box, in this font).
+    assert [d.text for d in seen] == ["Аня", ", ", "Ada", ", ", "Борис"]
+    with recorded_texts() as seen:
+        cut = c.draw_names(draw, (0, 30), names, width - 40, 32)
+    texts = [d.text for d in seen]
+    assert texts[:4] == ["Аня", ", ", "Ada", ", "]
+    assert texts[4].endswith(c.ELLIPSIS) and texts[4] != c.ELLIPSIS
+    assert cut <= width - 40
+    with recorded_texts() as seen:
+        c.draw_names(draw, (0, 30), names, width - 110, 32)
+    # No room for even "Б…" and its robot: a bare "…" says a name follows.
+    assert [d.text for d in seen] == ["Аня", ", ", "Ada", ", ", c.ELLIPSIS]

@@ -9,18 +9,16 @@ from __future__ import annotations
 
 import random
 import re
-import sys
 from collections import Counter
-from collections.abc import Callable, Iterator, Mapping
-from contextlib import contextmanager
+from collections.abc import Callable, Mapping
 from typing import Any
 
 import pytest
-from PIL import ImageDraw
 
 from games import registry as games
 from games.core.menu import movers
 from render import registry as renderers
+from tests.render.helpers import recorded_texts
 
 #: Cyrillic names, so any Latin letter drawn comes from the renderer itself.
 NAMES = ["Аня", "Борис", "Вика", "Глеб", "Даша", "Егор"]
@@ -36,34 +34,6 @@ COORDINATES = {
     "krendzu": re.compile(r"[A-Z][0-9]{0,2}"),
     "curling": re.compile(r"[a-h][0-9]{0,2}"),
 }
-
-
-@contextmanager
-def recorded_texts() -> Iterator[list[tuple[str, float]]]:
-    """Every ``(text, font size)`` the renderers draw meanwhile.
-
-    Their sprites are cached, so the caches are emptied first: nothing drawn
-    earlier is left out.
-    """
-    for name, module in list(sys.modules.items()):
-        if name == "render" or name.startswith("render."):
-            for value in vars(module).values():
-                clear = getattr(value, "cache_clear", None)
-                if callable(clear):
-                    clear()
-    seen: list[tuple[str, float]] = []
-    original = ImageDraw.ImageDraw.text
-
-    def text(self: ImageDraw.ImageDraw, xy: Any, text: Any, *args: Any, **kwargs: Any) -> None:
-        font = kwargs.get("font")
-        seen.append((str(text), float(getattr(font, "size", 0))))
-        original(self, xy, text, *args, **kwargs)
-
-    ImageDraw.ImageDraw.text = text  # type: ignore[method-assign]
-    try:
-        yield seen
-    finally:
-        ImageDraw.ImageDraw.text = original  # type: ignore[method-assign]
 
 
 def playout(game_id: str, seats: int, options: Mapping[str, Any] | None, seed: int) -> list[Any]:
@@ -124,7 +94,7 @@ def test_pictures_carry_no_words_or_abbreviations(
     for draw in calls:
         with recorded_texts() as seen:
             draw()
-        words = [word for text, _size in seen for word in text.split()]
+        words = [word for drawn in seen for word in drawn.text.split()]
         latin = [word for word in words if re.search("[A-Za-z]", word)]
         coordinates = COORDINATES[game_id]
         for text in latin:
@@ -146,7 +116,7 @@ def test_the_curling_pictures_biggest_number_is_the_match_score() -> None:
         view = {k: v for k, v in game.view(state, None).items() if k != "events"}
         with recorded_texts() as seen:
             renderer.table(view, names=NAMES[:2])
-        numbers = [(size, text) for text, size in seen if text.isdigit()]
+        numbers = [(d.size, d.text) for d in seen if d.text.isdigit()]
         biggest = max(size for size, _text in numbers)
         shown = sorted(text for size, text in numbers if size == biggest)
         assert shown == sorted(str(v) for v in view["match"]), (shown, view["match"])

@@ -65,13 +65,23 @@ class CaravanPresenter(CardPresenter):
             )
         if view["phase"] == "opening":
             lines.append(t("caravan-caption-opening"))
-        held = [
-            t("caravan-caption-pair", n=pair + 1, player=names[seat])
-            for pair, seat in enumerate(view["pairs"])
-            if seat is not None
-        ]
+        # Each holder once, with all their pairs: "Ann: pairs 1, 3 · Bob: pair 2".
+        held: dict[int, list[int]] = {}
+        for pair, seat in enumerate(view["pairs"]):
+            if seat is not None:
+                held.setdefault(seat, []).append(pair + 1)
         if held and not view["over"]:
-            lines.append(" · ".join(held))
+            lines.append(
+                " · ".join(
+                    t(
+                        "caravan-caption-pairs",
+                        player=names[seat],
+                        count=len(pairs),
+                        pairs=", ".join(map(str, pairs)),
+                    )
+                    for seat, pairs in sorted(held.items())
+                )
+            )
         return lines
 
     def event(self, event: Mapping[str, Any], names: Sequence[str], t: Translate) -> str | None:
@@ -88,6 +98,7 @@ class CaravanPresenter(CardPresenter):
                 player=player,
                 card=args["card"],
                 target=args["target"],
+                own="true" if event["owner"] == event.get("seat") else "false",
                 owner=owner,
                 n=event["pair"] + 1,
                 removed=len(event.get("removed", [])),

@@ -46,6 +46,8 @@ class CurlingPresenter(CardPresenter):
                 end=view["end"],
                 ends=view["ends"],
                 extra="true" if view["end"] > view["ends"] else "false",
+                # After the last end nobody throws last any more (the picture hides it too).
+                over="true" if view["over"] else "false",
                 hammer=names[view["hammer"]],
                 throw=min(view["throw_no"], 16),
             ),

@@ -77,9 +77,15 @@ rules-caravan =
     A caravan worth 21–26 is sold. A pair goes to the sold caravan whose opponent is not sold, or to the higher of two sold ones (a tie leaves it open). When all three pairs are held at once, whoever holds two or three wins the game. Whoever must move with no card in hand and no caravan to disband loses. A match is best of 1, 3 or 5 games.
 caravan-caption-match = Game { $game } (best of { $best }) · { $first } { $score } { $second }
 caravan-caption-opening = Opening round: each player puts a numeral card on each of their caravans.
-caravan-caption-pair = pair { $n }: { $player }
+caravan-caption-pairs = { $player }: { $count ->
+    [one] pair
+   *[other] pairs
+} { $pairs }
 caravan-event-play = { $player } → caravan { $n }: { $card }
-caravan-event-attach = { $player } puts { $card } on { $target } in { $owner }’s caravan { $n }{ $removed ->
+caravan-event-attach = { $player } puts { $card } on { $target } { $own ->
+    [true] in their own caravan { $n }
+   *[other] in caravan { $n } ({ $owner })
+}{ $removed ->
     [0] {""}
    *[other] {" "}— { $removed ->
         [one] { $removed } card leaves
@@ -88,8 +94,8 @@ caravan-event-attach = { $player } puts { $card } on { $target } in { $owner }�
 }
 caravan-event-discard = { $player } discards a card.
 caravan-event-disband = { $player } disbands caravan { $n }.
-caravan-event-redeal = { $player }’s opening hand had fewer than 3 numeral cards and was dealt again.
+caravan-event-redeal = { $player }: fewer than 3 numeral cards in the opening hand, so the cards were dealt again.
 caravan-event-empty-hand = { $player } has no cards left and no caravan to disband, and loses the game.
-caravan-event-game-end = 🏁 Game { $game } goes to { $player } (score { $wins }).
+caravan-event-game-end = 🏁 { $player } wins game { $game } (score { $wins }).
 caravan-event-game-start = 🔄 Game { $game }: { $player } starts.
-caravan-where = { $player }’s caravan { $n }
+caravan-where = caravan { $n } ({ $player })

@@ -8,6 +8,7 @@ lobby-started = ▶ { $game }: the game is on. Players: { $players }.
 lobby-finished = 🏁 { $game }: the game is over. Played: { $players }.
 lobby-host = (host)
 lobby-seats = Players: { $count } (from { $min } to { $max })
+lobby-seats-exact = Players: { $count } of { $max }
 lobby-hint = Press “Join” to take a seat. The host starts the game; anyone seated may start { $grace } s after enough players have joined.
 lobby-computer = { $level ->
     [easy] easy

@@ -60,10 +60,13 @@ curling-prompt-number = Segment { $n } of { $count } goes { $kind ->
 }: choose the number.
 curling-prompt-start = Choose the start cell.
 curling-prompt-confirm = The picture shows what the throw would do. Throw?
-curling-caption-end = End { $end } of { $ends }{ $extra ->
-    [true] {" "}(extra)
-   *[other] {""}
-} · throw { $throw } of 16 · 🔨 { $hammer } has the hammer
+curling-caption-end = { $extra ->
+    [true] Extra end { $end }
+   *[other] End { $end } of { $ends }
+} · throw { $throw } of 16{ $over ->
+    [true] {""}
+   *[other] {" "}· 🔨 { $hammer } has the hammer
+}
 curling-caption-match = Match: { $red } { $r } : { $b } { $blue } · in the house now { $hr } : { $hb }
 curling-caption-combo = Combination: { curling-combo }, numbers { $numbers }
 curling-caption-limit = ⚡ The trajectory’s power is up to { $l }{ $why ->

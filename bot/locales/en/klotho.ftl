@@ -1,8 +1,8 @@
 ## Klotho
 game-klotho = Klotho
-klotho-caption-tour = Round { $tour } of { $tours }{ $extra ->
-    [true] {" "}(extra)
-   *[other] {""}
+klotho-caption-tour = { $extra ->
+    [true] Extra round { $tour }
+   *[other] Round { $tour } of { $tours }
 } · dealer: { $dealer } · stock: { $stock }
 klotho-caption-score = { $player }: { $points }{ $halves ->
     [0] {""}
@@ -10,7 +10,7 @@ klotho-caption-score = { $player }: { $points }{ $halves ->
 }
 klotho-caption-vote = 🗳 { $player } proposes to end the round: { $count } of { $total } agree ({ $yes }).
 klotho-caption-triplet = ❗ { $player } made a triplet: 1 point or half a victory?
-klotho-caption-contenders = ⚖ Extra round: only { $players } compete for the victory.
+klotho-caption-contenders = ⚖ Only { $players } compete for the victory.
 klotho-caption-claim-window = 🙋 Time to claim! If a new line has your chip in the middle, press “🙋 Claim” now: points not claimed are lost.
 klotho-kind-suit = suit
 klotho-kind-figures = figures
@@ -44,7 +44,10 @@ klotho-event-tour-end = 🏁 Round { $tour } is over{ $reason ->
     [vote] {" "}by agreement
    *[other] {""}
 }.
-klotho-event-tour-start = 🔄 Round { $tour } begins.
+klotho-event-tour-start = 🔄 { $extra ->
+    [true] Extra round
+   *[other] Round
+} { $tour } begins.
 klotho-choice-place = { $cell } 📍
 klotho-choice-move = { $cell } 🚶
 klotho-choice-turn = { $cell } 🃏

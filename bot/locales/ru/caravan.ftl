@@ -83,9 +83,15 @@ caravan-caption-match = Партия { $game } (матч до { $best ->
    *[5] трёх побед
 }) · { $first } { $score } { $second }
 caravan-caption-opening = Начальный раунд: каждый кладёт по числовой карте в каждый свой караван.
-caravan-caption-pair = пара { $n }: { $player }
+caravan-caption-pairs = { $player }: { $count ->
+    [one] пара
+   *[other] пары
+} { $pairs }
 caravan-event-play = { $player } → караван { $n }: { $card }
-caravan-event-attach = { $player } кладёт { $card } на { $target } в караване { $n } игрока { $owner }{ $removed ->
+caravan-event-attach = { $player } кладёт { $card } на { $target } { $own ->
+    [true] в своём караване { $n }
+   *[other] в караване { $n } ({ $owner })
+}{ $removed ->
     [0] {""}
    *[other] {" "}— со стола { $removed ->
         [one] уходит { $removed } карта
@@ -95,8 +101,8 @@ caravan-event-attach = { $player } кладёт { $card } на { $target } в к
 }
 caravan-event-discard = { $player } сбрасывает карту.
 caravan-event-disband = { $player } распускает караван { $n }.
-caravan-event-redeal = У игрока { $player } в начальной руке было меньше трёх числовых карт: карты сданы заново.
-caravan-event-empty-hand = У игрока { $player } не осталось ни карт, ни караванов для роспуска: партия проиграна.
-caravan-event-game-end = 🏁 Партия { $game } за игроком { $player } (счёт { $wins }).
+caravan-event-redeal = { $player }: в начальной руке было меньше трёх числовых карт, карты сданы заново.
+caravan-event-empty-hand = { $player } проигрывает партию: не осталось ни карт, ни караванов для роспуска.
+caravan-event-game-end = 🏁 Партию { $game } выигрывает { $player } (счёт { $wins }).
 caravan-event-game-start = 🔄 Партия { $game }: начинает { $player }.
 caravan-where = караван { $n } ({ $player })

@@ -8,6 +8,7 @@ lobby-started = ▶ { $game }: игра началась. Играют: { $playe
 lobby-finished = 🏁 { $game }: игра окончена. Играли: { $players }.
 lobby-host = (хозяин)
 lobby-seats = Игроков: { $count } (от { $min } до { $max })
+lobby-seats-exact = Игроков: { $count } из { $max }
 lobby-hint = Нажмите «Сесть», чтобы занять место. Игру начинает хозяин стола; любой игрок за столом может начать через { $grace } с после того, как игроков станет достаточно.
 lobby-computer = { $level ->
     [easy] слабый

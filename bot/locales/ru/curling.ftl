@@ -61,10 +61,13 @@ curling-prompt-number = Отрезок { $n } из { $count } идёт { $kind -
 }: выберите число.
 curling-prompt-start = Выберите стартовую клетку.
 curling-prompt-confirm = На картинке — что сделает бросок. Бросаем?
-curling-caption-end = Энд { $end } из { $ends }{ $extra ->
-    [true] {" "}(дополнительный)
-   *[other] {""}
-} · бросок { $throw } из 16 · 🔨 хаммер у игрока { $hammer }
+curling-caption-end = { $extra ->
+    [true] Дополнительный энд { $end }
+   *[other] Энд { $end } из { $ends }
+} · бросок { $throw } из 16{ $over ->
+    [true] {""}
+   *[other] {" "}· 🔨 хаммер у игрока { $hammer }
+}
 curling-caption-match = Матч: { $red } { $r } : { $b } { $blue } · в доме сейчас { $hr } : { $hb }
 curling-caption-combo = Комбинация: { curling-combo }, числа { $numbers }
 curling-caption-limit = ⚡ Мощность траектории — до { $l }{ $why ->

@@ -1,8 +1,8 @@
 ## Клото
 game-klotho = Клото
-klotho-caption-tour = Тур { $tour } из { $tours }{ $extra ->
-    [true] {" "}(дополнительный)
-   *[other] {""}
+klotho-caption-tour = { $extra ->
+    [true] Дополнительный тур { $tour }
+   *[other] Тур { $tour } из { $tours }
 } · поле готовит: { $dealer } · в колоде: { $stock }
 klotho-caption-score = { $player }: { $points }{ $halves ->
     [0] {""}
@@ -10,7 +10,7 @@ klotho-caption-score = { $player }: { $points }{ $halves ->
 }
 klotho-caption-vote = 🗳 { $player } предлагает закончить тур: согласны { $count } из { $total } ({ $yes }).
 klotho-caption-triplet = ❗ У игрока { $player } триплет: очко или половина победы?
-klotho-caption-contenders = ⚖ Дополнительный тур: за победу борются только { $players }.
+klotho-caption-contenders = ⚖ За победу борются только { $players }.
 klotho-caption-claim-window = 🙋 Заявляйте! Если в новой линии ваша фишка стоит посередине, жмите «🙋 Заявить»: незаявленные очки пропадают.
 klotho-kind-suit = масть
 klotho-kind-figures = фигуры
@@ -48,7 +48,10 @@ klotho-event-tour-end = 🏁 Тур { $tour } окончен{ $reason ->
     [vote] {" "}по общему согласию
    *[other] {""}
 }.
-klotho-event-tour-start = 🔄 Начинается тур { $tour }.
+klotho-event-tour-start = 🔄 Начинается { $extra ->
+    [true] дополнительный тур
+   *[other] тур
+} { $tour }.
 klotho-choice-place = { $cell } 📍
 klotho-choice-move = { $cell } 🚶
 klotho-choice-turn = { $cell } 🃏
