@@ -23,7 +23,7 @@ from bot.core.errors import BadRequest, NotSeated, ServiceError
 from bot.core.names import clip
 from bot.core.service import Outcome
 from bot.core.tables import Status
-from bot.core.tokens import BadToken, DeckToken, LobbyToken, NewGameToken, decode
+from bot.core.tokens import BadToken, DeckToken, LobbyToken, MoveToken, NewGameToken, decode
 from bot.telegram import decks, ids, members
 from bot.telegram.commands import open_lobby
 from bot.telegram.context import Frontend, player
@@ -143,7 +143,19 @@ async def lobby_pressed(
 async def table_pressed(
     query: CallbackQuery, token: Any, message: Message, frontend: Frontend
 ) -> None:
-    """A table's button: a move's menu step, a vote, a hint, a shared action."""
+    """A table's button: a move's menu step, a vote, a hint, a shared action.
+    A move's button on a stray copy of a hand deletes the copy instead."""
+    if isinstance(token, MoveToken) and not in_group(message):
+        table, _ = await frontend.service.get(token.table_id)
+        if token.seat < len(table.players) and await frontend.publisher.superseded(
+            table, token.seat, message.chat.id, message.message_id
+        ):
+            await frontend.publisher.drop_copy(
+                table.id, message.chat.id, message.message_id, message.date.timestamp()
+            )
+            lang = await frontend.user_lang(query.from_user)
+            await query.answer(frontend.i18n.t(lang, "tg-stray-copy"), show_alert=True)
+            return
     await _press(query, token, message, frontend)
 
 

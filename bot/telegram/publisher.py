@@ -361,6 +361,27 @@ class Publisher:
 
         self.outbox.put(chat_id, call, key=f"{table_id}:clear:{chat_id}")
 
+    async def superseded(self, table: Table, seat: int, chat_id: int, message_id: int) -> bool:
+        """Whether ``message_id`` in ``chat_id`` is a stray copy of ``seat``'s screen:
+        not the message the references name but older than it. A send that
+        Telegram carried out though it answered with an error (a 5xx, a
+        timeout) is sent again, and the first copy stays behind with buttons.
+        A newer message not yet written down (pressed the instant it arrived)
+        is not one."""
+        refs = cast(dict[str, str], await self.store.redis.hgetall(refs_key(self.store, table.id)))
+        here = ids.chat_key(chat_id)
+        current = [
+            int(refs[ref])
+            for ref in (hand_ref(seat), TABLE_REF)
+            if refs.get(ref) and chat_of(table, ref) == here
+        ]
+        return bool(current) and message_id not in current and message_id < max(current)
+
+    async def drop_copy(self, table_id: str, chat_id: int, message_id: int, sent: float) -> None:
+        """Delete a stray copy (see :meth:`superseded`) through the chat's queue."""
+        await self._write_refs(table_id, {delivery.old_ref(chat_id, message_id): repr(sent)})
+        self.queue_clearing(table_id, chat_id)
+
     async def _unreachable(
         self, table: Table, chat_id: int, seat: int | None, exc: TelegramForbiddenError
     ) -> None:

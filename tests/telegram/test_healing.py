@@ -23,9 +23,11 @@ from tests.telegram.conftest import (
     VIKA,
     Harness,
     make_frontend,
+    mover,
     play_moves,
     quick_game,
 )
+from tests.telegram.fake_api import StoredMessage
 
 KLAC = registry.get("klac")
 
@@ -160,3 +162,29 @@ async def test_two_workers_never_show_an_older_table_over_a_newer_one(
     assert shown == sorted(shown), f"the table went back to an older state: {shown}"
     assert shown[-1] == 2, shown
     await worker_b.bot.session.close()
+
+
+async def test_a_hand_sent_twice_after_a_lost_answer_loses_its_stray_copy(h: Harness) -> None:
+    # Telegram sends each hand but its answer is lost (a gateway's 502): the
+    # bot sends it again, and the first copy stays behind with its buttons.
+    for user in SEATS:
+        h.fake.fail_next("sendPhoto", status=502, chat_id=user, carried_out=True)
+    table_id = await quick_game(h)
+    user, _ = await mover(h, table_id)
+
+    def copies() -> list[StoredMessage]:
+        return [m for m in h.fake.messages(user) if m.photo is not None]
+
+    await h.fake.wait_until(lambda: len(copies()) == 2, 10)
+    stray, current = copies()
+    assert stray.buttons and stray.buttons == current.buttons
+    version = (await h.service.get(table_id))[0].state_version
+    answer = await h.press(user, user, stray.message_id, stray.buttons[0][0]["callback_data"])
+    told = {h.tg.frontend.i18n.t(lang, "tg-stray-copy") for lang in ("ru", "en")}
+    assert answer.get("show_alert") and answer["text"] in told, answer
+    await h.settle()
+    assert stray.message_id not in [m.message_id for m in h.fake.messages(user)], "deleted"
+    assert (await h.service.get(table_id))[0].state_version == version, "nothing was played"
+    # The hand itself answers as before.
+    answer = await h.press(user, user, current.message_id, current.buttons[0][0]["callback_data"])
+    assert not answer.get("show_alert"), answer

@@ -289,6 +289,9 @@ class Failure:
     delay: float = 0.0
     #: drop the connection instead of answering, as a reset network does
     reset: bool = False
+    #: run the call, then answer with the error anyway: Telegram did it, but the
+    #: answer got lost on the way (a gateway's 5xx, a timeout)
+    carried_out: bool = False
 
     def matches(self, method: str, params: Json) -> bool:
         if self.method != "*" and self.method.lower() != method.lower():

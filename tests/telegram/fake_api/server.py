@@ -130,13 +130,15 @@ class FakeTelegram(
         times: int = 1,
         delay: float = 0.0,
         reset: bool = False,
+        carried_out: bool = False,
     ) -> None:
         """Answer the next ``times`` calls of ``method`` (``"*"``: any) with an error.
 
         A 429 carries ``parameters.retry_after``; its default description is
         "Too Many Requests: retry after N". Only calls to ``chat_id`` match if given.
         ``delay``: answer that many seconds late (``status=200``: late but
-        carried out); ``reset``: drop the connection without an answer.
+        carried out); ``reset``: drop the connection without an answer;
+        ``carried_out``: run the call, then answer with the error anyway.
         """
         if description is None:
             description = {
@@ -156,6 +158,7 @@ class FakeTelegram(
                 times,
                 delay,
                 reset,
+                carried_out,
             )
         )
 
@@ -190,6 +193,11 @@ class FakeTelegram(
                     request.transport.abort()
                     call.status = 0
                     return web.Response(status=500)
+                if failure.carried_out:
+                    self._uploads.filenames = call.filenames
+                    done = handler(call.params, call.files)
+                    if isinstance(done, Awaitable):
+                        await done
                 if failure.status != 200:
                     raise ApiError(
                         failure.status, failure.description, retry_after=failure.retry_after
