@@ -46,19 +46,18 @@ class Level:
     odds: bool
     #: Hands sampled for a thrower's turn in the next round (cards).
     card_samples: int
+    #: The first throw of an end from which the thrower's answer is searched
+    #: too (``answer`` > 0).
+    deep_from: int = 17
     #: The throw is taken at random among this many of the best: a beginner's
     #: slips, so that ``easy`` can be beaten.
     spread: int = 1
 
 
-#: The first throw of an end from which the thrower's answer is searched too
-#: (earlier, the guess of the end's score is too rough for it to pay).
-DEEP_FROM = 12
-
 LEVEL_PLAY = {
     "easy": Level(0, 0, False, 1, spread=4),
     "normal": Level(6, 0, False, 4),
-    "strong": Level(16, 4, True, 12),
+    "strong": Level(16, 4, True, 12, deep_from=12),
 }
 
 
@@ -93,7 +92,7 @@ def play(known: CurlingState, seat: int, level: Level, rng: random.Random) -> Ac
     if known.phase not in (AIM, REROLL, DRAW):
         return legal[0]
     turn = Turn(board(known), seat, known.throw_no, (known.thrown[0], known.thrown[1]))
-    search = (level.width, level.answer if known.throw_no >= DEEP_FROM else 0)
+    search = (level.width, level.answer if known.throw_no >= level.deep_from else 0)
     hands: Hands = dice_play.FRESH_TURN
     mine: Hands = dice_play.FRESH_TURN
     if known.variant != DICE:
