@@ -39,6 +39,7 @@ from bot.core.service import TableService
 from bot.logs import REQUEST_ID
 from bot.telegram import buttons, commands, decks, members, outages, records
 from bot.telegram.context import Frontend
+from bot.telegram.handling import Handling
 from bot.telegram.outbox import Outbox, Pacer, PacingMiddleware
 from bot.telegram.publisher import Publisher
 
@@ -112,6 +113,7 @@ class TelegramFrontend:
     frontend: Frontend
     outbox: Outbox
     publisher: Publisher
+    handling: Handling
 
     async def stop(self) -> None:
         """Send what may go within :data:`SHUTDOWN_DRAIN`; hand the rest back to Redis."""
@@ -150,6 +152,8 @@ async def build(
     frontend = Frontend(service, screens, screens.i18n, languages, publisher)
     dispatcher = Dispatcher()
     dispatcher.update.outer_middleware(_RequestIdMiddleware())
+    handling = Handling()
+    dispatcher.update.outer_middleware(handling)
     dispatcher.message.outer_middleware(commands.CommandLimit())
     dispatcher["frontend"] = frontend
     dispatcher.errors.register(outages.answer_outage, ExceptionTypeFilter(*outages.OUTAGES))
@@ -161,7 +165,7 @@ async def build(
         buttons.make_router(),
         members.make_router(),
     )
-    return TelegramFrontend(bot, dispatcher, frontend, outbox, publisher)
+    return TelegramFrontend(bot, dispatcher, frontend, outbox, publisher, handling)
 
 
 async def set_commands(bot: Bot, i18n: I18n) -> None:
@@ -187,8 +191,11 @@ async def run(tg: TelegramFrontend, settings: TelegramSettings, stop: asyncio.Ev
         await tg.bot.delete_webhook()
         polling = asyncio.create_task(start_polling(tg))
         await stop.wait()
+        # Stopping cancels the handler running; let it finish first.
+        await tg.handling.finish(SHUTDOWN_DRAIN)
         await tg.dispatcher.stop_polling()
         await polling
+        await tg.handling.confirm(tg.bot)
     else:
         runner = await start_webhook(tg, settings)
         try:

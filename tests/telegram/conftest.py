@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import re
-from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
+from collections.abc import AsyncIterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -13,7 +13,6 @@ import pytest
 from aiogram import Bot
 from aiogram.client.session.aiohttp import AiohttpSession
 from aiogram.client.telegram import TelegramAPIServer
-from aiogram.types import TelegramObject
 
 from bot.core.i18n import I18n
 from bot.core.languages import Languages
@@ -33,30 +32,6 @@ GROUP = -100500
 ANYA, BORIS, VIKA, OUTSIDER = 11, 12, 13, 99
 
 
-class InFlight:
-    """Counts the updates the dispatcher is still handling (tests wait for none)."""
-
-    def __init__(self) -> None:
-        self.count = 0
-        self.idle = asyncio.Event()
-        self.idle.set()
-
-    async def __call__(
-        self,
-        handler: Callable[[TelegramObject, dict[str, Any]], Awaitable[Any]],
-        event: TelegramObject,
-        data: dict[str, Any],
-    ) -> Any:
-        self.count += 1
-        self.idle.clear()
-        try:
-            return await handler(event, data)
-        finally:
-            self.count -= 1
-            if not self.count:
-                self.idle.set()
-
-
 @dataclass
 class Harness:
     """A running bot against the fake server, with helpers to act as users."""
@@ -72,10 +47,9 @@ class Harness:
 
     async def settle(self) -> None:
         """Wait until the bot has handled every update and sent everything it queued."""
-        in_flight: InFlight = self.tg.dispatcher["in_flight"]
         for _ in range(2):
             await self.fake.idle(quiet=0.03, timeout=20)
-            await asyncio.wait_for(in_flight.idle.wait(), 20)
+            await asyncio.wait_for(self.tg.handling.idle.wait(), 20)
             await asyncio.wait_for(self.tg.outbox.drain(), 20)
         assert not self.fake.pending_updates, "the bot left updates unhandled"
 
@@ -127,9 +101,6 @@ async def make_frontend(
     bot = Bot(fake.token, session=AiohttpSession(api=TelegramAPIServer.from_base(fake.base_url)))
     i18n = I18n()
     tg = await build(bot, service, Screens(service, i18n), Languages(store, "ru"), limits=limits)
-    in_flight = InFlight()
-    tg.dispatcher.update.outer_middleware(in_flight)
-    tg.dispatcher["in_flight"] = in_flight
     await set_commands(bot, i18n)
     return tg
 

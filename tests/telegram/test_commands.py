@@ -333,7 +333,7 @@ async def test_a_members_command_spam_never_holds_the_table_up(h: Harness) -> No
         h.fake.send_text(VIKA, GROUP, text)
     # Every command handled, their replies waiting for the group's budget; then a move.
     await h.fake.idle(quiet=0.05, timeout=20)
-    await asyncio.wait_for(h.tg.dispatcher["in_flight"].idle.wait(), 20)
+    await asyncio.wait_for(h.tg.handling.idle.wait(), 20)
     await play_moves(h.service, table_id, 1)
     await h.settle()
     calls = h.fake.calls[before:]

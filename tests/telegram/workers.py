@@ -88,11 +88,18 @@ class Workers:
         assert process is not None
         process.send_signal(signal.SIGKILL)
 
+    async def stop(self, index: int) -> None:
+        """SIGTERM worker ``index``, as an operator stops it, and wait until it exits."""
+        process = self.workers[index].process
+        assert process is not None
+        process.send_signal(signal.SIGTERM)
+        await self.stopped(index)
+
     async def stopped(self, index: int) -> None:
         """Wait until worker ``index`` has exited and its log is read."""
         worker = self.workers[index]
         assert worker.process is not None and worker.reader is not None
-        await asyncio.wait_for(worker.process.wait(), 10)
+        await asyncio.wait_for(worker.process.wait(), 30)
         await worker.reader
 
     async def stop_all(self) -> None:

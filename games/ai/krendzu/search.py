@@ -6,8 +6,9 @@ view: the other hands of their sizes and the cards set aside, no attacker
 getting a card its earlier moves showed it lacks), every seat then playing
 the one-ply move it would choose from what it holds in that deal (an
 attacker looking only at the cells around open windows, a defender at the
-threatened cells, pass and two-card blocks) for two turns. The position reached is judged by what the deal's hands
-can still complete, whoever moves next: the attacker cashes its best threat,
+threatened cells, pass and two-card blocks) for two turns. The position
+reached is judged by what the deal's hands can still complete, whoever
+moves next: the attacker cashes its best threat,
 the defender blocks what it can, and the defence's cards left are blocks to
 come. A candidate's score mixes its one-ply value (exact over every deal)
 with its playouts' average.

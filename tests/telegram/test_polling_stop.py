@@ -1,6 +1,7 @@
-"""A polling worker SIGKILLed while it handles a press: Telegram still holds the
-update (polling confirms an update only once its handler has finished), so the
-restarted worker gets it again, and the move is made exactly once."""
+"""A polling worker stopped while it handles a press. SIGKILLed: Telegram still
+holds the update (polling confirms an update only once its handler has
+finished), so the restarted worker gets it again and the move is made exactly
+once. SIGTERM: the worker finishes the press first, then exits."""
 
 from __future__ import annotations
 
@@ -53,4 +54,38 @@ async def test_a_press_in_flight_when_the_worker_is_killed_is_made_exactly_once(
             await pool.current_within(table_id, GROUP, seats, 15)
             assert (await pool.service.get(table_id))[0].state_version == version + 1
             assert fake.presses[query].answer is not None
+        assert not [line for line in pool.workers[0].log if "Traceback" in line]
+
+
+async def test_a_worker_told_to_stop_finishes_the_press_in_hand_first(redis_url: str) -> None:
+    async with FakeTelegram() as fake:
+        fake.add_group(GROUP, "Клуб настолок")
+        for user, name in USERS.items():
+            fake.add_user(user, name, language_code="ru")
+        prefix = f"polling-stop-{secrets.token_hex(4)}:"
+        async with workers(fake, redis_url, prefix, count=1, polling=True) as pool:
+            await pool.start(0)
+            table_id, seats = await pool.open_klac(GROUP, list(USERS))
+            await pool.current_within(table_id, GROUP, seats, 15)
+            table, state = await pool.service.get(table_id)
+            seat = KLAC.to_move(state)[0]
+            user = next(u for u, s in seats.items() if s == seat)
+            answers = len(fake.calls_to(method="answerCallbackQuery"))
+            fake.fail_next("answerCallbackQuery", status=200, delay=2)
+            query = fake.press(
+                user, user, hand(fake, user).message_id, pool.move_token(table, state, seat),
+                strict=False,
+            )  # fmt: skip
+            await fake.wait_until(
+                lambda: len(fake.calls_to(method="answerCallbackQuery")) > answers, 10
+            )
+            # SIGTERM while the handler waits: it is finished (the press answered,
+            # the update confirmed), then the worker exits cleanly.
+            await pool.stop(0)
+            worker = pool.workers[0]
+            assert worker.process is not None and worker.process.returncode == 0, worker.log
+            assert fake.calls_to(method="answerCallbackQuery")[-1].status == 200
+            assert fake.presses[query].answer is not None
+            assert not fake.pending_updates, "the handled press was confirmed before exiting"
+            assert (await pool.service.get(table_id))[0].state_version == table.state_version + 1
         assert not [line for line in pool.workers[0].log if "Traceback" in line]
