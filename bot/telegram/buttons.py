@@ -19,7 +19,7 @@ from aiogram.enums import ChatType
 from aiogram.filters import Filter
 from aiogram.types import CallbackQuery, Message, TelegramObject
 
-from bot.core.errors import BadRequest, NotSeated, ServiceError
+from bot.core.errors import BadRequest, NotSeated, ServiceError, StaleVersion
 from bot.core.names import clip
 from bot.core.service import Outcome
 from bot.core.tables import Status
@@ -144,19 +144,16 @@ async def table_pressed(
     query: CallbackQuery, token: Any, message: Message, frontend: Frontend
 ) -> None:
     """A table's button: a move's menu step, a vote, a hint, a shared action.
-    A move's button on a stray copy of a hand deletes the copy instead."""
-    if isinstance(token, MoveToken) and not in_group(message):
-        table, _ = await frontend.service.get(token.table_id)
-        if token.seat < len(table.players) and await frontend.publisher.superseded(
-            table, token.seat, message.chat.id, message.message_id
-        ):
-            await frontend.publisher.drop_copy(
-                table.id, message.chat.id, message.message_id, message.date.timestamp()
+    A stale move's button on an older copy of a hand (see
+    :func:`delivery.superseded`) deletes the copy as it is refused."""
+    try:
+        await _press(query, token, message, frontend)
+    except StaleVersion:
+        if isinstance(token, MoveToken) and not in_group(message):
+            await frontend.publisher.drop_if_superseded(
+                token.table_id, token.seat, message.chat.id, message.message_id, message.date
             )
-            lang = await frontend.user_lang(query.from_user)
-            await query.answer(frontend.i18n.t(lang, "tg-stray-copy"), show_alert=True)
-            return
-    await _press(query, token, message, frontend)
+        raise
 
 
 async def bad_press(query: CallbackQuery, frontend: Frontend) -> None:

@@ -285,3 +285,13 @@ async def clear(bot: Bot, chat_id: int, old: Mapping[int, float], now: float) ->
             continue
         dropped += batch
     return {old_ref(chat_id, m): None for m in dropped}
+
+
+def superseded(current: str | None, message_id: int) -> bool:
+    """Whether ``message_id`` is an older copy of the screen whose message the
+    references name ``current``. A send that Telegram carried out though it
+    answered with an error (a 5xx, a timeout) is sent again, and the first
+    copy stays behind with its buttons; a hand sent anew leaves the old one
+    until the next clearing. A newer message not written down yet (pressed
+    the instant it arrived) is not one."""
+    return bool(current) and int(str(current)) > message_id

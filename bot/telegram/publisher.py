@@ -27,6 +27,7 @@ import hashlib
 import logging
 import time
 from collections.abc import Awaitable, Callable
+from datetime import datetime
 from typing import Any, cast
 
 from aiogram import Bot
@@ -55,6 +56,7 @@ from bot.telegram.delivery import (
     hand_ref,
     refs_key,
     seat_of_ref,
+    superseded,
     update_refs_in,
 )
 from bot.telegram.markup import caption, keyboard
@@ -266,11 +268,16 @@ class Publisher:
                     # The message no longer shows the screen last drawn for it.
                     pipe.hdel(refs_key(self.store, table_id), f"{ref}:digest", f"{ref}:face")
                     shown, _ = await pipe.execute()
+            target = message_id
+            if ref is not None and ref != TABLE_REF and superseded(shown[0], message_id):
+                # An older copy of the hand was pressed: the hand itself shows
+                # the step, and the copy goes.
+                assert table_id is not None and shown[0] is not None
+                target = int(shown[0])
+                await self._drop_copy(table_id, chat_id, message_id, time.time())
             try:
-                if table_id is not None and ref is not None and shown[0] == str(message_id):
-                    await delivery.edit(
-                        self.bot, chat_id, message_id, screen, shown[1], text, markup
-                    )
+                if table_id is not None and ref is not None and shown[0] == str(target):
+                    await delivery.edit(self.bot, chat_id, target, screen, shown[1], text, markup)
                     if shown[1] != screen.image_key:
                         await self._write_refs(table_id, {f"{ref}:image": screen.image_key or ""})
                 elif screen.image is None:
@@ -361,24 +368,18 @@ class Publisher:
 
         self.outbox.put(chat_id, call, key=f"{table_id}:clear:{chat_id}")
 
-    async def superseded(self, table: Table, seat: int, chat_id: int, message_id: int) -> bool:
-        """Whether ``message_id`` in ``chat_id`` is a stray copy of ``seat``'s screen:
-        not the message the references name but older than it. A send that
-        Telegram carried out though it answered with an error (a 5xx, a
-        timeout) is sent again, and the first copy stays behind with buttons.
-        A newer message not yet written down (pressed the instant it arrived)
-        is not one."""
-        refs = cast(dict[str, str], await self.store.redis.hgetall(refs_key(self.store, table.id)))
-        here = ids.chat_key(chat_id)
-        current = [
-            int(refs[ref])
-            for ref in (hand_ref(seat), TABLE_REF)
-            if refs.get(ref) and chat_of(table, ref) == here
-        ]
-        return bool(current) and message_id not in current and message_id < max(current)
+    async def drop_if_superseded(
+        self, table_id: str, seat: int, chat_id: int, message_id: int, sent: datetime
+    ) -> None:
+        """Delete ``message_id`` if it is an older copy of ``seat``'s hand than the
+        one the references name (see :func:`superseded`)."""
+        key = refs_key(self.store, table_id)
+        current = cast(str | None, await self.store.redis.hget(key, hand_ref(seat)))
+        if superseded(current, message_id):
+            await self._drop_copy(table_id, chat_id, message_id, sent.timestamp())
 
-    async def drop_copy(self, table_id: str, chat_id: int, message_id: int, sent: float) -> None:
-        """Delete a stray copy (see :meth:`superseded`) through the chat's queue."""
+    async def _drop_copy(self, table_id: str, chat_id: int, message_id: int, sent: float) -> None:
+        """Delete an older copy of a screen through the chat's queue."""
         await self._write_refs(table_id, {delivery.old_ref(chat_id, message_id): repr(sent)})
         self.queue_clearing(table_id, chat_id)
 

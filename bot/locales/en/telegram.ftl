@@ -21,7 +21,6 @@ tg-unreachable = ⚠ I can’t write to { $player } privately. { $player }, open
 tg-welcome = 👋 Hi! I run board games in group chats: add me to a group and send /play there, and your cards will come here, in this chat. No one around? Send /play here and play against the computer.
 tg-join-from-group = Join from the group where the game is: press “Join” under the lobby message.
 tg-join-members-only = Only members of this group can take a seat: join the group first.
-tg-stray-copy = This copy of your hand is out of date (Telegram delivered it twice): I have removed it. Your hand is in the newest message.
 tg-slow-mode = 🐢 Slow mode is on in this group: each new message of mine waits up to { $seconds ->
     [one] { $seconds } second
    *[other] { $seconds } seconds
