@@ -70,6 +70,10 @@ why-not-title = ❓ Почему нельзя:
 btn-vote-yes = 👍 Да
 btn-vote-no = 👎 Нет
 btn-remove = 🗳 Отдать боту место игрока { $player }
+btn-takeback = ↩ Отменить ход
+btn-rematch = 🔁 Сыграть ещё раз
+btn-stop-yes = ⛔ Да, остановить
+btn-stop-no = ▶ Нет, играть дальше
 
 ## Подписи к столу
 caption-turn = ▶ Ходит: { $player }
@@ -78,6 +82,7 @@ caption-winners = 🏆 Игра окончена. { $outcome ->
    *[other] Победа: { $players }
 }
 caption-aborted = ⛔ Игра остановлена.
+caption-takeback = ↩ Ход отменён: всё как было перед ним.
 
 ## Личный экран игрока
 seat-your-turn = 🟢 Ваш ход.
@@ -101,6 +106,13 @@ notice-vote-failed = 🗳 Голосование «{ $kind }» не прошло
 notice-vote-expired = 🗳 Время голосования «{ $kind }» истекло.
 notice-game-aborted = ⛔ Игра остановлена голосованием.
 notice-game-aborted-chat-lost = ⛔ Игра остановлена: я больше не могу писать в этот чат.
+notice-game-stopped = ⛔ Игра остановлена.
+notice-takeback = ↩ { $seat } отменяет свой последний ход.
+
+## Остановка игры против компьютера (без голосования, поэтому с вопросом)
+stop-question = ⛔ Остановить игру? Эта партия «{ $game }» не попадёт в статистику.
+stop-done = ⛔ Игра остановлена.
+stop-kept = ▶ Играем дальше.
 vote-kind-abort = остановить игру
 vote-kind-remove = отдать место боту
 
@@ -155,6 +167,8 @@ error-ai-nothing-to-do = Сейчас делать нечего.
 error-ai-unknown-level = У компьютера нет такого уровня игры.
 error-no-such-seat = Такого игрока нет.
 error-hints-off = Подсказки за этим столом выключены.
+error-takeback-none = Отменять нечего: вашего хода, который можно отменить, нет.
+error-only-alone = Так можно только в игре одного человека против компьютера.
 error-klac-no-such-seat = Такого игрока нет.
 error-klac-no-such-stack = Такой стопки нет.
 error-klac-unknown-action = Такого хода не бывает.
@@ -188,6 +202,7 @@ error-klotho-vote-placement = Предложить это можно тольк�
 stats-title = 📊 { $player }
 stats-line = { $game }: сыграно { $played }, побед { $won }
 stats-hints = ↳ 💡 подсказок: { $count }
+stats-takebacks = ↳ ↩ отменённых ходов: { $count }
 stats-vs-computer = ↳ против 🤖 { $level ->
     [easy] слабого
     [strong] сильного
