@@ -27,6 +27,7 @@ from bot.core.tokens import (
     DeckToken,
     LobbyToken,
     MoveToken,
+    RematchToken,
     StopToken,
     TakeBackToken,
     decode,
@@ -192,6 +193,13 @@ async def _takeback_token(frontend: Frontend, pressed: Pressed) -> None:
     await frontend.service.press(player(pressed.interaction.user), pressed.data)
 
 
+async def _rematch_token(frontend: Frontend, pressed: Pressed) -> None:
+    """🔁 under a finished table, in its channel or (a game alone) its DM, where
+    the finished table's message no longer counts as the table's."""
+    chat = ids.interaction_chat(pressed.interaction)
+    await frontend.service.press(player(pressed.interaction.user), pressed.data, chat=chat)
+
+
 async def _stop_answer(frontend: Frontend, pressed: Pressed) -> None:
     """The answer to "stop the game?", asked the presser alone: the question
     then says what became of it instead of asking again."""
@@ -211,6 +219,7 @@ TOKENS: dict[type[Any], Callable[[Frontend, Pressed], Awaitable[None]]] = {
     LobbyToken: _lobby_token,
     MoveToken: _move_token,
     TakeBackToken: _takeback_token,
+    RematchToken: _rematch_token,
     StopToken: _stop_answer,
 }
 
