@@ -28,12 +28,13 @@ class LobbyScreens(DeckScreens):
         game = registry.get(table.game)
         t = partial(self.t, lang)
         title = t(f"game-{table.game}")
-        if table.status in (Status.PLAYING, Status.FINISHED):
+        said = {Status.PLAYING: "lobby-started", Status.FINISHED: "lobby-finished"}
+        msg = said.get(Status(table.status))
+        if msg is None and table.seed is not None:
+            msg = "lobby-stopped"  # dealt, then stopped: not a lobby closed unplayed
+        if msg is not None:
             players = ", ".join(p.name for p in table.players)
-            over = table.status == Status.FINISHED
-            return Screen(
-                t("lobby-finished" if over else "lobby-started", game=title, players=players)
-            )
+            return Screen(t(msg, game=title, players=players))
         if table.status != Status.LOBBY:
             return Screen(t("lobby-closed", game=title))
         seats = "\n".join(

@@ -30,8 +30,9 @@ shard, ``crc32(ID) % SHARDS``) and how long each key lives:
   once its screen is current or its table is gone.
 - ``P{p:KEY}:…``, ``P…{rate}:…``  press and send rate windows
   (``bot.core.pacing``). Seconds to a minute.
-- ``Pstats:KEY``    hash: ``game:played`` / ``game:won``. Kept: a player's
-  record is what ``/stats`` shows, for as long as they play.
+- ``Pstats:KEY``    hash: ``game:played`` / ``game:won`` (``game:vs:LEVEL:…``
+  against the computer), ``game:hints``, ``game:takebacks``. Kept: a
+  player's record is what ``/stats`` shows, for as long as they play.
 - ``Plang:SCOPE``   string: the chosen language of a chat or user. Kept: a
   choice the person made.
 - ``Pflag:NAME``    set: members with a frontend flag (e.g. users the bot may

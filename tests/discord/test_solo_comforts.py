@@ -72,12 +72,12 @@ async def test_a_move_is_taken_back_from_the_hand_in_a_dm(server: Server) -> Non
     assert table.version == untouched.version + 1 and table.takebacks == 1
     # Both messages edited in place: the caption says so, the hand is her menu again.
     table_msg = server.fake.message(DM, table_msg_id)
-    assert "↩ Ход отменён: всё как было перед ним." in table_msg.content
+    assert "↩ Ход отменён: всё как было до него." in table_msg.content
     assert dm_hand(server, table_msg_id).id == hand.id
     assert UNDO not in [i.get("label") for r in hand.components for i in r["components"]]
     assert move_choices(hand, 0)
     record = await forged(server, hand, undo)
-    assert server.told(record) == ["Отменять нечего: вашего хода, который можно отменить, нет."]
+    assert server.told(record) == ["Отменять больше нечего."]
     record = await server.command("stats", guild=None, channel=DM)
     assert "↳ ↩ отменённых ходов: 1" in server.told(record)[0]
 

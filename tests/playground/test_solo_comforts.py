@@ -105,6 +105,7 @@ async def test_stop_asks_first_and_a_rematch_plays_again(
     await question.wait_for()
     await question.locator("button.key", has_text="Yes, stop").click()
     await text_of(page, "[data-kind=table]", "⛔ The game was stopped.")
+    await text_of(page, "[data-kind=lobby]", "⛔ Klac!: the game was stopped. Played: Anya, Ada.")
     await question.wait_for(state="detached")
     assert (await site.table(room))[0].status == Status.ABORTED
     await press(page, "[data-kind=table]", "🔁 Rematch")

@@ -77,12 +77,12 @@ async def test_a_move_is_taken_back_from_the_hand_exactly_as_it_was(h: Harness) 
     # The same two messages, edited: the table says what happened, the hand
     # is her menu again (nothing left to take back).
     assert [m for m in h.fake.messages(ANYA) if m.photo is not None] == photos
-    assert "↩ Ход отменён: всё как было перед ним." in (photos[0].content or "")
+    assert "↩ Ход отменён: всё как было до него." in (photos[0].content or "")
     assert "🟢 Ваш ход." in (hand(h, ANYA).content or "")
     assert "↩ Отменить ход" not in labels(h, ANYA)
     # The old button again (a second tap, a stale message): nothing changes.
     answer = await h.press(ANYA, ANYA, shown.message_id, undo, strict=False)
-    assert answer["show_alert"] and "Отменять нечего" in answer["text"]
+    assert answer["show_alert"] and answer["text"] == "Отменять больше нечего."
     assert (await h.service.get(table_id))[0].version == table.version
     await h.say(ANYA, ANYA, "/stats")
     assert "↳ ↩ отменённых ходов: 1" in (h.fake.messages(ANYA)[-1].content or "")

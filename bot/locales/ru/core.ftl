@@ -6,6 +6,7 @@ lobby-title = 🎲 { $game }: новый стол
 lobby-closed = { $game }: лобби этого стола закрыто.
 lobby-started = ▶ { $game }: игра началась. Играют: { $players }.
 lobby-finished = 🏁 { $game }: игра окончена. Играли: { $players }.
+lobby-stopped = ⛔ { $game }: игра остановлена. Играли: { $players }.
 lobby-host = (хозяин)
 lobby-seats = Игроков: { $count } (от { $min } до { $max })
 lobby-seats-exact = Игроков: { $count } из { $max }
@@ -82,7 +83,7 @@ caption-winners = 🏆 Игра окончена. { $outcome ->
    *[other] Победа: { $players }
 }
 caption-aborted = ⛔ Игра остановлена.
-caption-takeback = ↩ Ход отменён: всё как было перед ним.
+caption-takeback = ↩ Ход отменён: всё как было до него.
 
 ## Личный экран игрока
 seat-your-turn = 🟢 Ваш ход.
@@ -167,7 +168,7 @@ error-ai-nothing-to-do = Сейчас делать нечего.
 error-ai-unknown-level = У компьютера нет такого уровня игры.
 error-no-such-seat = Такого игрока нет.
 error-hints-off = Подсказки за этим столом выключены.
-error-takeback-none = Отменять нечего: вашего хода, который можно отменить, нет.
+error-takeback-none = Отменять больше нечего.
 error-only-alone = Так можно только в игре одного человека против компьютера.
 error-klac-no-such-seat = Такого игрока нет.
 error-klac-no-such-stack = Такой стопки нет.
