@@ -333,7 +333,7 @@ async def test_stopping_a_game_alone_asks_first_and_playing_on_changes_nothing(
     assert await service.stop(table.id, ALICE.key) == Stopping.ASK
     assert heard == [] and (await service.get(table.id))[0].version == table.version
     question = screens.stop_question(table, "ru")
-    assert question.text == "⛔ Остановить игру? Эта партия «Клац!» не попадёт в статистику."
+    assert question.text == "⛔ Остановить игру «Клац!»? Она не попадёт в статистику."
     yes, no = question.buttons[0]
     assert (yes.label, no.label) == ("⛔ Да, остановить", "▶ Нет, играть дальше")
     assert decode(no.token) == StopToken(table.id, False)

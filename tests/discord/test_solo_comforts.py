@@ -114,9 +114,7 @@ async def test_a_public_game_in_a_channel_takes_back_on_its_table_message(
 async def test_stop_alone_asks_and_the_answer_replaces_the_question(server: Server) -> None:
     table_id, _ = await solo_lobby(server, "klac", "")
     record = await server.command("stop", guild=None, channel=DM)
-    assert server.told(record) == [
-        "⛔ Остановить игру? Эта партия «Клац!» не попадёт в статистику."
-    ]
+    assert server.told(record) == ["⛔ Остановить игру «Клац!»? Она не попадёт в статистику."]
     question = server.fake.message(DM, record.original_id or 0)
     assert question.ephemeral
     assert (await server.service.get(table_id))[0].status == Status.PLAYING

@@ -92,7 +92,7 @@ async def test_stop_alone_asks_first_and_the_answer_replaces_the_question(h: Har
     table_id = await solo_game(h)
     await h.say(ANYA, ANYA, "/stop")
     question = h.fake.messages(ANYA)[-1]
-    assert question.content == "⛔ Остановить игру? Эта партия «Клац!» не попадёт в статистику."
+    assert question.content == "⛔ Остановить игру «Клац!»? Она не попадёт в статистику."
     assert question.button_texts == [["⛔ Да, остановить", "▶ Нет, играть дальше"]]
     table, _ = await h.service.get(table_id)
     assert table.status == Status.PLAYING
