@@ -5,11 +5,12 @@ Such a game is never rated (a table with a computer seat never is), so its
 one person may take back their moves: each own move keeps the position
 before it beside the table's record (:mod:`bot.core.store`, at most
 ``UNDO_DEPTH``), and taking a move back restores that position exactly
-(hidden cards, the deck's order and the dice to come included, so nothing
-new is learnt) together with the action log of that moment: the replay shows
-the game as it was finally played. The computers' moves after it go too. A
-stop, which at such a table needs no vote, asks first (:meth:`stop`), so a
-slip does not end the game.
+(hidden cards, the deck's order and the dice to come included: the card
+drawn again is the one drawn before, so going back never shows a card or a
+roll that was not coming anyway, nor deals a new chance) together with the
+action log of that moment: the replay shows the game as it was finally
+played. The computers' moves after it go too. A stop, which at such a table
+needs no vote, asks first (:meth:`stop`), so a slip does not end the game.
 """
 
 from __future__ import annotations
