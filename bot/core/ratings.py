@@ -3,9 +3,10 @@ games of two or more players, ties included).
 
 Only games between people count: a game with a computer seat is left out
 (its result counts apart in ``/stats``, against the computer's level), and so
-is a stopped game. A player's rating is ``mu`` with its uncertainty ``sigma``;
-leaderboards rank by ``mu - 3 sigma``, which rises as a player both wins and
-plays enough for the rating to be trusted.
+are a stopped game and one where a move was taken back. A player's rating
+is ``mu`` with its uncertainty ``sigma``; leaderboards rank by
+``mu - 3 sigma``, which rises as a player both wins and plays enough for the
+rating to be trusted.
 
 Key layout (``P`` the store's prefix; every key of a game shares its hash tag,
 so one script applies a game's update):
@@ -111,11 +112,14 @@ class Ratings:
 
     @staticmethod
     def counts(table: Table) -> bool:
-        """Whether a finished table is rated: people only, two or more."""
+        """Whether a finished table is rated: people only, two or more, and no
+        move taken back (only a game alone against computers allows that, so
+        this holds anyway; it is said here so that it always will)."""
         return (
             table.result is not None
             and len(table.players) >= 2
             and not any(is_computer(p.key) for p in table.players)
+            and not table.takebacks
         )
 
     async def rate(self, table: Table) -> bool:

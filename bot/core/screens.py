@@ -12,32 +12,30 @@ import asyncio
 import hashlib
 import json
 from collections import OrderedDict
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Sequence
 from functools import partial
 from typing import Any
 
 from bot.core import presenters
-from bot.core.computers import is_computer
-from bot.core.deck_screens import DeckScreens
+from bot.core.computers import solo_seat
 from bot.core.i18n import I18n
-from bot.core.ratings import Rating
-from bot.core.record_screens import rating_lines
+from bot.core.lobby_screens import LobbyScreens
 from bot.core.screen_base import Button, Screen, plain
-from bot.core.service import START_GRACE_SECONDS, Notice, TableService
-from bot.core.store import VS
+from bot.core.service import Notice, TableService
 from bot.core.tables import Status, Table
 from bot.core.tokens import (
     ExplainToken,
     HintToken,
-    LobbyToken,
     MoveToken,
     NoopToken,
     ProposeToken,
+    RematchToken,
     SharedToken,
+    StopToken,
+    TakeBackToken,
     VoteToken,
 )
 from games import registry
-from games.ai import LEVELS
 from games.core.menu import Menu, build_menu, movers
 from games.core.protocol import Action, Game
 from render import registry as renderers
@@ -45,150 +43,12 @@ from render import registry as renderers
 IMAGE_CACHE_SIZE = 256
 
 
-class Screens(DeckScreens):
+class Screens(LobbyScreens):
     """Builds the lobby, public table and private seat screens in a language."""
 
     def __init__(self, service: TableService, i18n: I18n) -> None:
         super().__init__(service, i18n)
         self._images: OrderedDict[str, bytes] = OrderedDict()
-
-    # -- lobby ---------------------------------------------------------------
-
-    def lobby(self, table: Table, lang: str) -> Screen:
-        """The lobby message: seats, options, and Join/Leave/Options/Start/Cancel."""
-        game = registry.get(table.game)
-        t = partial(self.t, lang)
-        title = t(f"game-{table.game}")
-        if table.status in (Status.PLAYING, Status.FINISHED):
-            players = ", ".join(p.name for p in table.players)
-            over = table.status == Status.FINISHED
-            return Screen(
-                t("lobby-finished" if over else "lobby-started", game=title, players=players)
-            )
-        if table.status != Status.LOBBY:
-            return Screen(t("lobby-closed", game=title))
-        seats = "\n".join(
-            f"{i + 1}. {p.name}"
-            + (f" {t('lobby-host')}" if p.key == table.creator else "")
-            + (f" 🤖 {t('lobby-computer', level=p.level)}" if is_computer(p.key) else "")
-            for i, p in enumerate(table.players)
-        )
-        option_lines = [
-            t(
-                self._option_msg(table.game, spec.key),
-                value=self._option_value(spec.key, value, lang),
-            )
-            for spec, value in self.service.lobby_options(table)
-        ]
-        text = "\n".join(
-            [
-                t("lobby-title", game=title),
-                t(
-                    # A game for exactly n players: "from 2 to 2" says nothing.
-                    "lobby-seats-exact" if game.min_seats == game.max_seats else "lobby-seats",
-                    count=len(table.players),
-                    min=game.min_seats,
-                    max=game.max_seats,
-                ),
-                seats,
-                "",
-                *option_lines,
-                "",
-                t("lobby-hint", grace=START_GRACE_SECONDS),
-                t("lobby-computers-hint"),
-            ]
-        )
-        buttons = (
-            (
-                Button(t("btn-join"), LobbyToken(table.id, "j").encode()),
-                Button(t("btn-leave"), LobbyToken(table.id, "l").encode()),
-            ),
-            *(
-                self._computer_buttons(table, lang)
-                if table.picking
-                else (
-                    *(
-                        (Button(f"⚙ {line}", LobbyToken(table.id, f"o{i}").encode()),)
-                        for i, line in enumerate(option_lines)
-                    ),
-                    (Button(t("btn-computers"), LobbyToken(table.id, "b").encode()),),
-                )
-            ),
-            (
-                Button(t("btn-start"), LobbyToken(table.id, "s").encode()),
-                Button(t("btn-cancel"), LobbyToken(table.id, "c").encode()),
-            ),
-        )
-        return Screen(text, buttons=buttons)
-
-    def _computer_buttons(self, table: Table, lang: str) -> tuple[tuple[Button, ...], ...]:
-        """The host's computer players' buttons: add one at a level, remove each, back."""
-        t = partial(self.t, lang)
-        add = tuple(
-            Button(t("btn-add-computer", level=level), LobbyToken(table.id, f"a{i}").encode())
-            for i, level in enumerate(LEVELS)
-        )
-        remove = tuple(
-            (
-                Button(
-                    t("btn-remove-computer", player=p.name), LobbyToken(table.id, f"r{s}").encode()
-                ),
-            )
-            for s, p in enumerate(table.players)
-            if is_computer(p.key)
-        )
-        back = (Button(t("btn-computers-done"), LobbyToken(table.id, "b").encode()),)
-        return (add, *remove, back)
-
-    def stats(
-        self,
-        player: str,
-        counts: dict[str, dict[str, int]],
-        lang: str,
-        ratings: Mapping[str, Rating] | None = None,
-    ) -> str:
-        """``/stats``: games played and won per game among people, the rating
-        where there is one, and the results against the computer per level apart."""
-        t = partial(self.t, lang)
-        lines = [t("stats-title", player=player)]
-        rated = rating_lines(self.i18n, lang, ratings or {})
-        for game in registry.names():
-            row = counts.get(game, {"played": 0, "won": 0})
-            title = t(f"game-{game}")
-            lines.append(t("stats-line", game=title, played=row["played"], won=row["won"]))
-            if game in rated:
-                lines.append(rated[game])
-            if row.get("hints"):
-                lines.append(t("stats-hints", count=row["hints"]))
-            for level in LEVELS:
-                vs = counts.get(f"{game}{VS}{level}")
-                if vs:
-                    lost = vs["played"] - vs["won"]
-                    lines.append(t("stats-vs-computer", level=level, won=vs["won"], lost=lost))
-        return "\n".join(lines)
-
-    def duration(self, seconds: int, lang: str) -> str:
-        """``45 s``, ``5 min``, ``24 h``; 0 means no limit."""
-        msg, args = duration_msg(seconds)
-        return self.t(lang, msg, **args)
-
-    def _option_msg(self, game: str, key: str) -> str:
-        """The option's line: the game's own wording if it has one (``<game>-option-<key>``)."""
-        own = f"{game}-option-{key}"
-        return own if self.i18n.has("en", own) else f"option-{key}"
-
-    def _option_value(self, key: str, value: Any, lang: str) -> str | int:
-        """A value in words when it has its own message (``value-<key>-<value>``),
-        else as it is: a number stays a number, so the option's line can pick
-        the plural its noun needs (Fluent never selects a plural on text)."""
-        if key == "turn_seconds":
-            return self.duration(int(value), lang)
-        if key == "on_timeout":
-            return self.t(lang, f"value-timeout-{value}")
-        named = f"value-{key}-{value}"
-        if self.i18n.has("en", named):
-            return self.t(lang, named)
-        return value if isinstance(value, int) and not isinstance(value, bool) else str(value)
 
     # -- the public table ----------------------------------------------------
 
@@ -220,6 +80,8 @@ class Screens(DeckScreens):
         if game_movers:
             lines.append(t("caption-turn", player=", ".join(names[s] for s in game_movers)))
         lines += self.event_lines(table, lang)
+        if table.taken_back and table.status == Status.PLAYING:
+            lines.append(t("caption-takeback"))
         if table.status == Status.FINISHED and table.result is not None:
             winners = [names[int(s)] for s in table.result.get("winners", [])]
             # Everybody winning is a draw, and said so.
@@ -252,6 +114,9 @@ class Screens(DeckScreens):
             ]
             if shared:
                 buttons.append(tuple(shared))
+        if game.public_moves and not path:
+            # Not inside a move being chosen: going into the menu begins one.
+            buttons += self._takeback_buttons(table, solo_seat(table), lang)
         for vote in table.votes:
             progress = {
                 "kind": vote.kind,
@@ -268,7 +133,32 @@ class Screens(DeckScreens):
             )
         if table.status == Status.PLAYING:
             buttons += self._overdue_buttons(table, state, lang)
+        if not table.active and table.seed is not None:
+            buttons.append((Button(t("btn-rematch"), RematchToken(table.id).encode()),))
         return Screen("\n".join(lines), image, key, tuple(buttons))
+
+    def _takeback_buttons(
+        self, table: Table, seat: int | None, lang: str
+    ) -> list[tuple[Button, ...]]:
+        """↩ for the one person at a table of computers, while there is a move of
+        theirs to take back. The button names the position it goes back to, so
+        it stays the same while the computers move (no edit for it) and a
+        second press of it finds that position gone."""
+        if table.status != Status.PLAYING or not table.takeback_marks:
+            return []
+        if seat is None or solo_seat(table) != seat:
+            return []
+        token = TakeBackToken(table.id, table.takeback_marks[-1]).encode()
+        return [(Button(self.t(lang, "btn-takeback"), token),)]
+
+    def stop_question(self, table: Table, lang: str) -> Screen:
+        """What a person alone with computers is asked before their game is
+        stopped (it needs no vote, so a slip would end it): stop, or play on."""
+        t = partial(self.t, lang)
+        text = t("stop-question", game=t(f"game-{table.game}"))
+        yes = Button(t("btn-stop-yes"), StopToken(table.id, True).encode())
+        no = Button(t("btn-stop-no"), StopToken(table.id, False).encode())
+        return Screen(text, buttons=((yes, no),))
 
     def _overdue_buttons(self, table: Table, state: Any, lang: str) -> list[tuple[Button, ...]]:
         """After a missed deadline (and no vote yet), offer to vote the late player out.
@@ -442,10 +332,13 @@ class Screens(DeckScreens):
                 lines += self._why_lines(table, state, seat, menu, lang)
             text = "\n".join(line for line in lines if line)
             buttons = self._menu_buttons(table, state, seat, menu, lang, hint)
+            if not menu.path:
+                buttons += self._takeback_buttons(table, seat, lang)
         elif table.status == Status.PLAYING:
             # Not naming whose turn it is keeps this screen unchanged while
             # others move, so frontends need not update it after every move.
             text = t("seat-waiting")
+            buttons = self._takeback_buttons(table, seat, lang)
         else:
             text = t("seat-game-over")
         return Screen(text, image, key, tuple(buttons))
@@ -515,15 +408,6 @@ class Screens(DeckScreens):
         if len(self._images) > IMAGE_CACHE_SIZE:
             self._images.popitem(last=False)
         return image
-
-
-def duration_msg(seconds: int) -> tuple[str, dict[str, int]]:
-    """The message id and arguments that say a duration in whole hours, minutes or seconds."""
-    if seconds and seconds % 3600 == 0:
-        return "value-hours", {"hours": seconds // 3600}
-    if seconds and seconds % 60 == 0:
-        return "value-minutes", {"minutes": seconds // 60}
-    return "value-seconds", {"seconds": seconds}
 
 
 def _grid(

@@ -11,6 +11,10 @@ shard, ``crc32(ID) % SHARDS``) and how long each key lives:
   replay. The table's TTL.
 - ``P{s:S}:t:ID:refs``  hash: frontend message references (never versioned).
   The table's TTL.
+- ``P{s:S}:t:ID:undo``  list: the positions a person playing alone against
+  computers may take their moves back to, ``LOG MARK STATE`` (the log's
+  length and the state version then, and the state), at most
+  :data:`UNDO_DEPTH`, oldest first. The table's TTL; deleted when the game ends.
 - ``P{s:S}:t:ID:lease:REF``  string: a worker drawing one screen
   (``pending``). Seconds.
 - ``P{s:S}:due``        sorted set: ``ID|kind`` → when a timer of a table of
@@ -26,8 +30,9 @@ shard, ``crc32(ID) % SHARDS``) and how long each key lives:
   once its screen is current or its table is gone.
 - ``P{p:KEY}:…``, ``P…{rate}:…``  press and send rate windows
   (``bot.core.pacing``). Seconds to a minute.
-- ``Pstats:KEY``    hash: ``game:played`` / ``game:won``. Kept: a player's
-  record is what ``/stats`` shows, for as long as they play.
+- ``Pstats:KEY``    hash: ``game:played`` / ``game:won`` (``game:vs:LEVEL:…``
+  against the computer), ``game:hints``, ``game:takebacks``. Kept: a
+  player's record is what ``/stats`` shows, for as long as they play.
 - ``Plang:SCOPE``   string: the chosen language of a chat or user. Kept: a
   choice the person made.
 - ``Pflag:NAME``    set: members with a frontend flag (e.g. users the bot may
@@ -50,21 +55,16 @@ reader tolerates a stale entry.
 
 from __future__ import annotations
 
-import json
 import secrets
 import zlib
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, cast
 
-from redis.exceptions import WatchError
-
+from bot.core.player_store import PlayerStore
 from bot.core.redis_client import RedisClient
 from bot.core.tables import Table
 from games.core import serial
-
-#: Joins a game and the computer's level in the record of games against it.
-VS = ":vs:"
 
 # Moves a table's timers in its shard: ARGV from ``first`` on are the table
 # id, then pairs of a kind and its time ('' cancels it).
@@ -82,9 +82,12 @@ local function set_timers(due, first)
 end
 """
 
-# KEYS: the record, its log, its refs, its shard's timers. ARGV: the expected
-# version ('' to create), the new one, meta, state, TTL, a log entry or '',
-# then the timers (see _TIMERS).
+# KEYS: the record, its log, its refs, its shard's timers, its take-back
+# positions. ARGV: the expected version ('' to create), the new one, meta,
+# state, TTL, a log entry or '', what becomes of the positions ('' nothing;
+# 'push' keeps ARGV[8], MARK STATE, behind the log's length before this
+# entry, at most ARGV[9] of them; 'pop' drops the newest and cuts the log
+# back to its length then; 'clear'), then the timers (see _TIMERS).
 _CAS = (
     _TIMERS
     + """
@@ -97,10 +100,25 @@ end
 redis.call('HSET', KEYS[1], 'v', ARGV[2], 'meta', ARGV[3], 'state', ARGV[4])
 local ttl = tonumber(ARGV[5])
 redis.call('EXPIRE', KEYS[1], ttl)
+if ARGV[7] == 'push' then
+  redis.call('RPUSH', KEYS[5], redis.call('LLEN', KEYS[2]) .. ' ' .. ARGV[8])
+  redis.call('LTRIM', KEYS[5], -tonumber(ARGV[9]), -1)
+elseif ARGV[7] == 'pop' then
+  local top = redis.call('RPOP', KEYS[5])
+  local length = top and tonumber(string.match(top, '^(%d+) '))
+  if length == 0 then
+    redis.call('DEL', KEYS[2])
+  elseif length then
+    redis.call('LTRIM', KEYS[2], 0, length - 1)
+  end
+elseif ARGV[7] == 'clear' then
+  redis.call('DEL', KEYS[5])
+end
 if ARGV[6] ~= '' then redis.call('RPUSH', KEYS[2], ARGV[6]) end
-if redis.call('EXISTS', KEYS[2]) == 1 then redis.call('EXPIRE', KEYS[2], ttl) end
-if redis.call('EXISTS', KEYS[3]) == 1 then redis.call('EXPIRE', KEYS[3], ttl) end
-set_timers(KEYS[4], 7)
+for i = 2, 5 do
+  if i ~= 4 and redis.call('EXISTS', KEYS[i]) == 1 then redis.call('EXPIRE', KEYS[i], ttl) end
+end
+set_timers(KEYS[4], 10)
 return 1
 """
 )
@@ -169,6 +187,9 @@ DONE_DUE = _while_held("redis.call('ZREM', KEYS[1], ARGV[1])")
 DEFER_DUE = _while_held("redis.call('ZADD', KEYS[1], 'XX', 'CH', ARGV[3], ARGV[1])")
 
 
+#: The most moves a person alone with computers may take back in a row.
+UNDO_DEPTH = 10
+
 #: Tables and their timers are spread over this many hash tags: enough for a
 #: cluster of a dozen masters, few enough that the timer loop asks every
 #: shard in one pipeline.
@@ -182,6 +203,32 @@ Timers = Mapping[str, float | None]
 def shard_of(table_id: str) -> int:
     """The shard a table and its timers live in."""
     return zlib.crc32(table_id.encode()) % SHARDS
+
+
+@dataclass(frozen=True)
+class Undo:
+    """What a save does to the table's take-back positions: ``push`` the position
+    before a move (``snapshot``: ``MARK STATE``), ``pop`` the newest (the game
+    went back to it), or ``clear`` them all (the game is over)."""
+
+    op: str
+    snapshot: str = ""
+
+
+@dataclass(frozen=True)
+class Snapshot:
+    """A position a move may be taken back to: the state version it had, its
+    state, and how many actions the log held then."""
+
+    mark: int
+    state: str
+    log_length: int
+
+    @classmethod
+    def parse(cls, text: str) -> Snapshot:
+        """Read a stored position (``LOG MARK STATE``)."""
+        length, mark, state = text.split(" ", 2)
+        return cls(int(mark), state, int(length))
 
 
 @dataclass(frozen=True)
@@ -202,7 +249,7 @@ class Claimed:
     next_at: float | None
 
 
-class Store:
+class Store(PlayerStore):
     """Tables, indexes, timers, statistics and language choices in Redis."""
 
     def __init__(
@@ -238,11 +285,11 @@ class Store:
     def _refs_key(self, table_id: str) -> str:
         return f"{self.table_key(table_id)}:refs"
 
+    def _undo_key(self, table_id: str) -> str:
+        return f"{self.table_key(table_id)}:undo"
+
     def _chat_key(self, chat: str) -> str:
         return f"{self.prefix}chat:{chat}"
-
-    def _user_key(self, player: str) -> str:
-        return f"{self.prefix}user:{player}"
 
     def due_key(self, shard: int) -> str:
         """The sorted set of one shard's timers."""
@@ -265,6 +312,17 @@ class Store:
             reply, raw = await pipe.execute()
         return reply, self._parse(raw)
 
+    async def load_with_snapshot(
+        self, table_id: str
+    ) -> tuple[tuple[Table, str | None] | None, Snapshot | None]:
+        """:meth:`load`, and the newest position a move may be taken back to, in
+        one round trip (both read at one version: writes change them together)."""
+        async with self.redis.pipeline(transaction=True) as pipe:
+            pipe.hgetall(self.table_key(table_id))
+            pipe.lindex(self._undo_key(table_id), -1)
+            raw, top = await pipe.execute()
+        return self._parse(raw), None if top is None else Snapshot.parse(top)
+
     @staticmethod
     def _parse(raw: dict[str, str]) -> tuple[Table, str | None] | None:
         if not raw or "meta" not in raw:
@@ -281,10 +339,12 @@ class Store:
         expected: int | None,
         log_entry: str | None = None,
         timers: Timers | None = None,
+        undo: Undo | None = None,
     ) -> bool:
         """Write ``table`` (at its new ``version``) if the stored version is
-        ``expected``, with its log entry and ``timers``, in one round trip; an
-        active table's chat index is kept alive beside it.
+        ``expected``, with its log entry, ``timers`` and the change of its
+        take-back positions, in one round trip; an active table's chat index is
+        kept alive beside it.
 
         ``expected=None`` creates the table and fails if it exists. Returns
         False when another writer got there first. A reply lost to a dropped
@@ -298,6 +358,7 @@ class Store:
             self._log_key(table.id),
             self._refs_key(table.id),
             self.due_key(shard_of(table.id)),
+            self._undo_key(table.id),
         ]
         args = [
             "" if expected is None else str(expected),
@@ -306,6 +367,9 @@ class Store:
             state or "",
             str(ttl),
             log_entry or "",
+            undo.op if undo is not None else "",
+            undo.snapshot if undo is not None else "",
+            str(UNDO_DEPTH),
             *_timer_args(table.id, timers),
         ]
         # EVAL rather than EVALSHA: a pipeline cannot load a missing script
@@ -440,119 +504,6 @@ class Store:
         key = self.due_key(shard_of(table_id))
         score: float | None = await self.redis.zscore(key, f"{table_id}|{kind}")
         return score
-
-    # -- statistics and languages ---------------------------------------------
-
-    async def add_result(
-        self, game: str, played: list[str], won: list[str], against: str | None = None
-    ) -> None:
-        """Count one finished game for each player, and a win for each winner; a
-        game against the computer (``against``: its level) counts apart."""
-        record = game if against is None else f"{game}{VS}{against}"
-        async with self.redis.pipeline(transaction=False) as pipe:
-            for player in played:
-                pipe.hincrby(f"{self.prefix}stats:{player}", f"{record}:played", 1)
-            for player in won:
-                pipe.hincrby(f"{self.prefix}stats:{player}", f"{record}:won", 1)
-            await pipe.execute()
-
-    async def add_hint(self, player: str, game: str) -> None:
-        """Count a hint the player asked for in ``game``."""
-        await self.redis.hincrby(f"{self.prefix}stats:{player}", f"{game}:hints", 1)
-
-    async def stats(self, player: str) -> dict[str, dict[str, int]]:
-        """``{record: {"played": n, "won": m}}`` for a player; a record is a game
-        (people only) or ``game:vs:level`` (against the computer at that level)."""
-        raw = cast(dict[str, str], await self.redis.hgetall(f"{self.prefix}stats:{player}"))
-        out: dict[str, dict[str, int]] = {}
-        for field_name, value in raw.items():
-            game, _, what = field_name.rpartition(":")
-            out.setdefault(game, {"played": 0, "won": 0})[what] = int(value)
-        return out
-
-    async def get_lang(self, scope: str) -> str | None:
-        """The language chosen for a scope (``chat:…`` or ``user:…``)."""
-        value = cast(str | None, await self.redis.get(f"{self.prefix}lang:{scope}"))
-        return value
-
-    async def set_lang(self, scope: str, lang: str) -> None:
-        """Remember a language choice."""
-        await self.redis.set(f"{self.prefix}lang:{scope}", lang)
-
-    # -- frontend flags ------------------------------------------------------
-
-    async def flag(self, name: str, member: str, on: bool = True) -> None:
-        """Set or clear ``member`` in the flag set ``name``."""
-        key = f"{self.prefix}flag:{name}"
-        await (self.redis.sadd(key, member) if on else self.redis.srem(key, member))
-
-    async def flagged(self, name: str, member: str) -> bool:
-        """True when ``member`` is in the flag set ``name``."""
-        return bool(await self.redis.sismember(f"{self.prefix}flag:{name}", member))
-
-    # -- forgetting ------------------------------------------------------------
-
-    async def forget_player(self, player: str, games: list[str]) -> None:
-        """Delete what is kept about a person: statistics, language choices,
-        decks in every game, and the index of their tables."""
-        keys = [
-            f"{self.prefix}stats:{player}",
-            f"{self.prefix}lang:user:{player}",
-            f"{self.prefix}lang:platform:{player}",
-            self._user_key(player),
-            *(self._deck_key(kind, game, player) for kind in ("saved", "draft") for game in games),
-        ]
-        # One key at a time: on a cluster they lie in different slots.
-        for key in keys:
-            await self.redis.delete(key)
-
-    async def forget_chat_language(self, chat: str) -> None:
-        """Delete a chat's language choice."""
-        await self.redis.delete(f"{self.prefix}lang:chat:{chat}")
-
-    # -- decks ---------------------------------------------------------------
-
-    def _deck_key(self, kind: str, game: str, player: str) -> str:
-        return f"{self.prefix}deck:{kind}:{game}:{player}"
-
-    async def deck(self, kind: str, game: str, player: str) -> list[str] | None:
-        """A player's ``saved`` or ``draft`` deck for ``game``; None when there is none."""
-        raw = cast(str | None, await self.redis.get(self._deck_key(kind, game, player)))
-        return None if raw is None else [str(card) for card in json.loads(raw)]
-
-    async def set_deck(
-        self, kind: str, game: str, player: str, cards: list[str] | None, *, ttl: int | None = None
-    ) -> None:
-        """Store (or with ``None`` delete) a player's deck; ``ttl`` in seconds, None: keep."""
-        key = self._deck_key(kind, game, player)
-        if cards is None:
-            await self.redis.delete(key)
-        else:
-            await self.redis.set(key, json.dumps(cards), ex=ttl)
-
-    async def update_deck(
-        self,
-        kind: str,
-        game: str,
-        player: str,
-        change: Callable[[list[str] | None], list[str]],
-        *,
-        ttl: int | None = None,
-    ) -> list[str]:
-        """Apply ``change`` to a deck atomically (two presses at once both count)."""
-        key = self._deck_key(kind, game, player)
-        async with self.redis.pipeline(transaction=True) as pipe:
-            while True:
-                try:
-                    await pipe.watch(key)
-                    raw = cast(str | None, await pipe.get(key))
-                    cards = change(None if raw is None else [str(c) for c in json.loads(raw)])
-                    pipe.multi()  # type: ignore[no-untyped-call]  # untyped in redis-py
-                    pipe.set(key, json.dumps(cards), ex=ttl)
-                    await pipe.execute()
-                    return cards
-                except WatchError:
-                    continue
 
 
 def _timer_args(table_id: str, timers: Timers | None) -> list[str]:

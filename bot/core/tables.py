@@ -91,6 +91,14 @@ class Table:
     picking: bool = False
     result: dict[str, Any] | None = None
     events: list[dict[str, Any]] = field(default_factory=list)  # public events of the last change
+    #: The state versions of the positions the one person at a table of
+    #: computers may go back to, oldest first: each was the position before one
+    #: of their own moves, kept beside the record (``bot.core.store``).
+    takeback_marks: list[int] = field(default_factory=list)
+    #: How many moves were taken back (such a game is never rated).
+    takebacks: int = 0
+    #: The last change took a move back (the caption says so until the next move).
+    taken_back: bool = False
     #: unique per write, so a write retried after a lost reply can tell itself
     #: from a competing one
     write_id: str = ""

@@ -12,6 +12,9 @@
 ``w:ID:VER:SEAT:PATH``  "why not?": the menu at PATH with the reasons for what it leaves out
 ``i:ID:VER:SEAT:``      "hint": the computer's suggestion for SEAT, marked in its menu
 ``d:GAME:SET:SUIT:OP``  the deck builder of GAME showing SET and SUIT; OP changes the draft
+``u:ID:MARK``           take back a move: back to the position of state version MARK
+``r:ID``                a rematch of the finished table ID
+``x:ID:y|n``            the answer to "stop the game?" (asked at a table of computers)
 
 Tokens fit Telegram's 64-byte callback data and Discord's 100-character
 custom ids. A token that does not parse is refused as forged; one that
@@ -36,6 +39,9 @@ _PROPOSE = re.compile(rf"p:({_ID}):(a|r\d{{1,2}})")
 _NEW = re.compile(r"n:([a-z]{2,16})")
 _SHARED = re.compile(rf"s:({_ID}):(\d{{1,9}}):(\d{{1,2}})")
 _NOOP = re.compile(rf"z:({_ID})")
+_TAKE_BACK = re.compile(rf"u:({_ID}):(\d{{1,9}})")
+_REMATCH = re.compile(rf"r:({_ID})")
+_STOP = re.compile(rf"x:({_ID}):([yn])")
 _DECK = re.compile(
     r"d:([a-z]{2,16}):([A-C]):([SHDCX]):(v|t(?:[2-9]|10|[JQKA]|X[12])|all|none|std|clr|save|forget)"
 )
@@ -156,6 +162,43 @@ class HintToken(MoveToken):
 
 
 @dataclass(frozen=True)
+class TakeBackToken:
+    """Take back the presser's last move: ``mark`` is the state version of the
+    position it goes back to, so a second press of one button finds it gone."""
+
+    table_id: str
+    mark: int
+
+    def encode(self) -> str:
+        """The token text."""
+        return _checked(f"u:{self.table_id}:{self.mark}")
+
+
+@dataclass(frozen=True)
+class RematchToken:
+    """Play the finished table again: the same seats, computers and options."""
+
+    table_id: str
+
+    def encode(self) -> str:
+        """The token text."""
+        return _checked(f"r:{self.table_id}")
+
+
+@dataclass(frozen=True)
+class StopToken:
+    """The answer to the question a person alone with computers is asked before
+    their game is stopped: stop it (``yes``) or play on."""
+
+    table_id: str
+    yes: bool
+
+    def encode(self) -> str:
+        """The token text."""
+        return _checked(f"x:{self.table_id}:{'y' if self.yes else 'n'}")
+
+
+@dataclass(frozen=True)
 class DeckToken:
     """A deck-builder button: the page (card set and suit) to show, and what to change.
 
@@ -183,6 +226,9 @@ Token = (
     | NewGameToken
     | SharedToken
     | NoopToken
+    | TakeBackToken
+    | RematchToken
+    | StopToken
     | DeckToken
 )
 
@@ -209,6 +255,12 @@ def decode(text: object) -> Token:
         return SharedToken(m[1], int(m[2]), int(m[3]))
     if m := _NOOP.fullmatch(text):
         return NoopToken(m[1])
+    if m := _TAKE_BACK.fullmatch(text):
+        return TakeBackToken(m[1], int(m[2]))
+    if m := _REMATCH.fullmatch(text):
+        return RematchToken(m[1])
+    if m := _STOP.fullmatch(text):
+        return StopToken(m[1], m[2] == "y")
     if m := _DECK.fullmatch(text):
         return DeckToken(m[1], m[2], m[3], m[4])
     raise BadToken("malformed token")

@@ -21,9 +21,9 @@ from redis.exceptions import RedisError
 from bot.core import decks
 from bot.core.errors import ServiceError, TableNotFound, Unavailable
 from bot.core.i18n import LANGUAGES, I18n
+from bot.core.lobby_screens import duration_msg
 from bot.core.names import clip, printable
-from bot.core.screens import duration_msg
-from bot.core.service import TURN_SECONDS, table_options
+from bot.core.service import TURN_SECONDS, Stopping, table_options
 from bot.core.tables import Status, Timeout
 from bot.discord import ids
 from bot.discord.context import Frontend, player
@@ -177,14 +177,18 @@ def make_tree(client: discord.Client, frontend: Frontend) -> app_commands.Comman
         try:
             if table is None:
                 raise TableNotFound()
-            if table.status == Status.LOBBY:
-                await frontend.service.cancel(table.id, key)
-                await answer(interaction, i18n.t(lang, "dc-lobby-closed"))
-            else:
-                await frontend.service.propose(table.id, key, "abort")
-                await answer(interaction, i18n.t(lang, "dc-vote-started"))
+            stopping = await frontend.service.stop(table.id, key)
         except (ServiceError, GameError) as exc:
             await answer(interaction, frontend.screens.error(exc, lang))
+            return
+        if stopping == Stopping.ASK:
+            # Alone with computers no vote is needed: the answer to this question stops it.
+            question = outgoing(frontend.screens.stop_question(table, lang), placeholder="")
+            await reply(interaction, question.content, view=question.view or discord.utils.MISSING)
+        elif stopping == Stopping.CLOSED:
+            await answer(interaction, i18n.t(lang, "dc-lobby-closed"))
+        else:
+            await answer(interaction, i18n.t(lang, "dc-vote-started"))
 
     @tree.command(name=text("stats", "dc-cmd-stats"), description=text(
         "My games and wins", "dc-cmd-stats-desc"))  # fmt: skip

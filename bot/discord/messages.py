@@ -14,7 +14,7 @@ from dataclasses import dataclass
 import discord
 
 from bot.core.screen_base import Button, Screen
-from bot.core.tokens import BadToken, LobbyToken, VoteToken, decode
+from bot.core.tokens import BadToken, LobbyToken, RematchToken, StopToken, VoteToken, decode
 from bot.discord import ids
 from bot.discord.layout import Picker, Row, fit
 
@@ -109,4 +109,9 @@ def _style(custom_id: str) -> discord.ButtonStyle:
         }.get(token.op, discord.ButtonStyle.secondary)
     if isinstance(token, VoteToken):
         return discord.ButtonStyle.success if token.yes else discord.ButtonStyle.danger
+    if isinstance(token, StopToken):
+        # Stopping is what cannot be undone; playing on is the safe way back.
+        return discord.ButtonStyle.danger if token.yes else discord.ButtonStyle.success
+    if isinstance(token, RematchToken):
+        return discord.ButtonStyle.primary
     return discord.ButtonStyle.secondary

@@ -19,9 +19,19 @@ import discord
 from redis.exceptions import RedisError
 
 from bot.core.errors import BadRequest, NotSeated, ServiceError, StaleVersion, WrongPhase
+from bot.core.screen_base import Screen
 from bot.core.service import Outcome
 from bot.core.tables import Status, Table
-from bot.core.tokens import BadToken, DeckToken, LobbyToken, MoveToken, decode
+from bot.core.tokens import (
+    BadToken,
+    DeckToken,
+    LobbyToken,
+    MoveToken,
+    RematchToken,
+    StopToken,
+    TakeBackToken,
+    decode,
+)
 from bot.discord import ids, records
 from bot.discord.context import Frontend, player
 from bot.discord.messages import Outgoing, outgoing
@@ -173,12 +183,44 @@ async def _show_table(frontend: Frontend, chat: str, outcome: Outcome) -> None:
     await frontend.publisher.show_table(outcome.table, outcome.state, chat_lang, screen)
 
 
+async def _takeback_token(frontend: Frontend, pressed: Pressed) -> None:
+    """↩ on the presser's own hand (an ephemeral message, or their DM) or on a
+    public game's table; the publisher shows the position it went back to."""
+    if not pressed.private:
+        await _table_token(frontend, pressed)
+        return
+    # A hand pressed in a DM is the presser's own, whichever channel its table is in.
+    await frontend.service.press(player(pressed.interaction.user), pressed.data)
+
+
+async def _rematch_token(frontend: Frontend, pressed: Pressed) -> None:
+    """🔁 under a finished table, in its channel or (a game alone) its DM, where
+    the finished table's message no longer counts as the table's."""
+    chat = ids.interaction_chat(pressed.interaction)
+    await frontend.service.press(player(pressed.interaction.user), pressed.data, chat=chat)
+
+
+async def _stop_answer(frontend: Frontend, pressed: Pressed) -> None:
+    """The answer to "stop the game?", asked the presser alone: the question
+    then says what became of it instead of asking again."""
+    chat = ids.interaction_chat(pressed.interaction)
+    outcome = await frontend.service.press(
+        player(pressed.interaction.user), pressed.data, chat=chat
+    )
+    if outcome.said is not None:
+        said = Screen(frontend.i18n.t(pressed.lang, outcome.said))
+        await _edit_pressed(pressed.interaction, outgoing(said, placeholder=""))
+
+
 #: The handler of each kind of core token (and of its subclasses: a hint or a
 #: "why not?" is a step of a move); any other is a table's.
 TOKENS: dict[type[Any], Callable[[Frontend, Pressed], Awaitable[None]]] = {
     DeckToken: _deck_token,
     LobbyToken: _lobby_token,
     MoveToken: _move_token,
+    TakeBackToken: _takeback_token,
+    RematchToken: _rematch_token,
+    StopToken: _stop_answer,
 }
 
 

@@ -23,9 +23,9 @@ from bot.core.i18n import LANGUAGES, I18n
 from bot.core.languages import Languages
 from bot.core.screen_base import Screen
 from bot.core.screens import Screens
-from bot.core.service import Change, Outcome, PlayerInfo, TableService
+from bot.core.service import Change, Outcome, PlayerInfo, Stopping, TableService
 from bot.core.tables import Status, Table
-from bot.core.tokens import BadToken, MoveToken, NoopToken, decode
+from bot.core.tokens import BadToken, MoveToken, NoopToken, TakeBackToken, decode
 from bot.playground.images import PUBLIC, Gallery, png_size
 from bot.playground.live import Hub
 from bot.playground.rooms import LocalPlayer, LogEntry, Room, RoomError, RoomStore, room_of_chat
@@ -79,6 +79,10 @@ class Playground:
         # message, it lasts until the table's state moves on. Room id →
         # audience (PUBLIC or a player's key) → where they are.
         self._paths: dict[str, dict[str, _Path]] = {}
+        # "Stop the game?" asked in a room (its id → the table's), shown with the
+        # room's messages until it is answered or the game ends; like a
+        # Telegram message, it needs no keeping beyond this process.
+        self._questions: dict[str, str] = {}
         service.subscribe(self.on_change)
 
     # -- URLs ----------------------------------------------------------------
@@ -108,6 +112,8 @@ class Playground:
         if room is None or room.table_id != table.id:
             return
         self._forget_paths(room.id, table)
+        if not table.active:
+            self._questions.pop(room.id, None)
         await self._log_change(room, change)
         await self.rooms.touch(room.id)
         self.hub.notify(room.id)
@@ -251,16 +257,24 @@ class Playground:
             raise Refusal(self.i18n.t(lang, "error-bad-request")) from None
         except (ServiceError, GameError) as exc:
             raise Refusal(self.screens.error(exc, lang)) from exc
+        if outcome.said is not None:
+            # The question is answered: "play on" changes nothing else to show.
+            self._questions.pop(room.id, None)
+            self.hub.notify(room.id)
         if outcome.path is not None and outcome.state is not None:
             await self._remember_path(room, PUBLIC, outcome)
 
     async def press_private(self, room: Room, index: int, token: str) -> None:
-        """A button of player ``index``'s own panel: a step of that seat's move menu."""
+        """A button of player ``index``'s own panel: a step of that seat's move
+        menu, or taking their move back."""
         player = self.player(room, index)
         lang = await self.languages.for_user(player.key)
         try:
             parsed = decode(token)
-            if not isinstance(parsed, MoveToken) or parsed.table_id != room.table_id:
+            if (
+                not isinstance(parsed, MoveToken | TakeBackToken)
+                or parsed.table_id != room.table_id
+            ):
                 raise BadRequest()
             outcome = await self.service.press(_info(player), token)
         except BadToken:
@@ -271,19 +285,20 @@ class Playground:
             await self._remember_path(room, player.key, outcome)
 
     async def stop(self, room: Room, index: int) -> None:
-        """``/stop`` by player ``index``: close the lobby, or propose to stop the game."""
+        """``/stop`` by player ``index``: close the lobby, or propose to stop the
+        game; alone with computers, ask first (the room shows the question)."""
         player = self.player(room, index)
         lang = await self.languages.for_user(player.key)
         try:
             table, _ = await self.table_of(room)
             if table is None or not table.active:
                 raise TableNotFound()
-            if table.status == Status.LOBBY:
-                await self.service.cancel(table.id, player.key)
-            else:
-                await self.service.propose(table.id, player.key, "abort")
+            stopping = await self.service.stop(table.id, player.key)
         except (ServiceError, GameError) as exc:
             raise Refusal(self.screens.error(exc, lang)) from exc
+        if stopping == Stopping.ASK:
+            self._questions[room.id] = table.id
+            self.hub.notify(room.id)
 
     async def _remember_path(self, room: Room, audience: str, outcome: Outcome) -> None:
         table = outcome.table
@@ -354,6 +369,9 @@ class Playground:
                 messages.append(self._message("table", screen, room, PUBLIC, pictures))
                 if table.status == Status.PLAYING:
                     to_move = [s for s in movers(game, state) if not table.players[s].bot]
+                if self._questions.get(room.id) == table.id and table.active:
+                    question = self.screens.stop_question(table, lang)
+                    messages.append(self._message("question", question, room, PUBLIC, pictures))
         players = []
         for index, player in enumerate(room.players):
             seat = table.seat_of(player.key) if table is not None else None

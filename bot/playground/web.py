@@ -53,6 +53,7 @@ from bot.core.languages import Languages
 from bot.core.pacing import PressLimit, PressLimiter
 from bot.core.screens import Screens
 from bot.core.service import TableService
+from bot.core.tokens import BadToken, RematchToken, decode
 from bot.playground import pages
 from bot.playground.frontend import Playground, Refusal
 from bot.playground.images import PUBLIC
@@ -341,7 +342,8 @@ async def create_room(request: web.Request) -> web.Response:
 
 async def _over_creation_limit(request: web.Request, lang: str) -> web.Response | None:
     """On a network, the answer to a client address over its limit of new tables
-    (a new room's or another in a room: Stop and Again made thousands a minute)."""
+    (a new room's or another in a room: Stop and Again, or Rematch, made
+    thousands a minute)."""
     if not request.app[NETWORK]:
         return None
     if await request.app[CREATIONS].allow(client_address(request.remote)):
@@ -431,7 +433,22 @@ async def room_press(request: web.Request) -> web.Response:
     data = await _body(request)
     index = _index(data, room)
     token = str(data.get("token"))
+    refused = await _rematch_over_limit(request, room, token)
+    if refused is not None:
+        return refused
     return await _act(request, lambda: _pg(request).press_public(room, index, token))
+
+
+async def _rematch_over_limit(request: web.Request, room: Room, token: str) -> web.Response | None:
+    """A rematch opens a table, so beyond loopback it is one of the address's new
+    tables (see :func:`_over_creation_limit`)."""
+    try:
+        rematch = isinstance(decode(token), RematchToken)
+    except BadToken:
+        rematch = False
+    if not rematch:
+        return None
+    return await _over_creation_limit(request, await _pg(request).languages.for_chat(room.chat))
 
 
 async def room_add_player(request: web.Request) -> web.Response:
@@ -518,6 +535,9 @@ async def panel_press(request: web.Request) -> web.Response:
     room, index, _ = await _panel(request)
     data = await _body(request)
     token = str(data.get("token"))
+    refused = await _rematch_over_limit(request, room, token)
+    if refused is not None:
+        return refused
     press = pg.press_public if data.get("public") is True else pg.press_private
     return await _act(request, lambda: press(room, index, token))
 

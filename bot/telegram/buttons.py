@@ -2,8 +2,10 @@
 
 Each kind of token has its own small handler, chosen by :class:`Pressed` (the
 token decoded once, on a message Telegram still has): the deck builder's, a
-new game's, a lobby's (joining and starting have their checks) and the
-table's (moves, votes, hints); a press that decodes to none is refused.
+new game's, a lobby's (joining and starting have their checks), a rematch's
+(which needs the group's rights, like a new game) and the table's (moves,
+votes, hints, taking a move back, the answer to "stop the game?"); a press
+that decodes to none is refused.
 :class:`Refusals` answers whatever a handler raises, so every press is
 answered, with an alert when refused.
 """
@@ -21,12 +23,22 @@ from aiogram.types import CallbackQuery, Message, TelegramObject
 
 from bot.core.errors import BadRequest, NotSeated, ServiceError, StaleVersion
 from bot.core.names import clip
+from bot.core.screen_base import Screen
 from bot.core.service import Outcome
 from bot.core.tables import Status
-from bot.core.tokens import BadToken, DeckToken, LobbyToken, MoveToken, NewGameToken, decode
+from bot.core.tokens import (
+    BadToken,
+    DeckToken,
+    LobbyToken,
+    MoveToken,
+    NewGameToken,
+    RematchToken,
+    decode,
+)
 from bot.telegram import decks, ids, members
 from bot.telegram.commands import open_lobby
 from bot.telegram.context import Frontend, player
+from bot.telegram.publisher import SLOW_MODE_REF
 from games import registry
 from games.core.errors import GameError
 
@@ -140,6 +152,19 @@ async def lobby_pressed(
     await _press(query, token, message, frontend)
 
 
+async def rematch_pressed(
+    query: CallbackQuery, token: RematchToken, message: Message, frontend: Frontend, bot: Bot
+) -> None:
+    """🔁 under a finished table: the next game of its players. In a group it is
+    posted there, which needs the rights a new game needs (and is told of slow mode)."""
+    chat = ids.message_chat_key(message) if in_group(message) else None
+    slow = await members.check_rights(bot, chat) if chat is not None else 0
+    outcome = await frontend.service.press(player(query.from_user), token.encode(), chat=chat)
+    if slow:
+        await frontend.service.store.set_ref(outcome.table.id, SLOW_MODE_REF, str(slow))
+    await query.answer()
+
+
 async def table_pressed(
     query: CallbackQuery, token: Any, message: Message, frontend: Frontend
 ) -> None:
@@ -166,6 +191,13 @@ async def _press(query: CallbackQuery, token: Any, message: Message, frontend: F
     """The core's press, then the pressed message shows its outcome."""
     chat = ids.message_chat_key(message) if in_group(message) else None
     outcome = await frontend.service.press(player(query.from_user), token.encode(), chat=chat)
+    if outcome.said is not None:
+        # A question answered: it says what became of it rather than ask again.
+        lang = await frontend.chat_lang(outcome.table.chat)
+        said = Screen(frontend.i18n.t(lang, outcome.said))
+        frontend.publisher.edit_pressed(message.chat.id, message.message_id, said)
+        await query.answer()
+        return
     if outcome.path is None or outcome.state is None:
         await query.answer()
         return
@@ -252,6 +284,7 @@ def make_router() -> Router:
     router.callback_query.register(deck_pressed, Pressed(DeckToken))
     router.callback_query.register(new_game_pressed, Pressed(NewGameToken))
     router.callback_query.register(lobby_pressed, Pressed(LobbyToken))
+    router.callback_query.register(rematch_pressed, Pressed(RematchToken))
     router.callback_query.register(table_pressed, Pressed())
     router.callback_query.register(bad_press)
     return router

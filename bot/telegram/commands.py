@@ -15,6 +15,7 @@ from aiogram.types import Message, TelegramObject, User
 from bot.core.errors import ServiceError, TableNotFound
 from bot.core.i18n import LANGUAGES
 from bot.core.screen_base import Button
+from bot.core.service import Stopping
 from bot.core.tables import Status
 from bot.core.tokens import NewGameToken
 from bot.telegram import ids, members
@@ -231,7 +232,8 @@ def _send_rules(frontend: Frontend, chat: str, lang: str, games: list[str] | Non
 
 
 async def stop(message: Message, frontend: Frontend) -> None:
-    """Close the lobby (its host), or start a vote to stop the running game."""
+    """Close the lobby (its host), or start a vote to stop the running game; a
+    person alone with computers is asked first, with buttons to answer."""
     user = message.from_user
     assert user is not None
     chat = ids.message_chat_key(message)
@@ -240,10 +242,9 @@ async def stop(message: Message, frontend: Frontend) -> None:
     try:
         if table is None:
             raise TableNotFound()
-        if table.status == Status.LOBBY:
-            await frontend.service.cancel(table.id, ids.player_key(user.id))
-        else:
-            await frontend.service.propose(table.id, ids.player_key(user.id), "abort")
+        if await frontend.service.stop(table.id, ids.player_key(user.id)) == Stopping.ASK:
+            question = frontend.screens.stop_question(table, lang)
+            frontend.publisher.say(chat, question.text, keyboard(question.buttons))
     except ServiceError as exc:
         frontend.publisher.say(chat, frontend.screens.error(exc, lang))
 

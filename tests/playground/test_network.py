@@ -151,6 +151,45 @@ async def test_creating_rooms_beyond_the_limit_is_refused(client: TestClient) ->
     assert (await again.json())["error"].startswith("Too many new tables from this device")
 
 
+async def pressed(client: TestClient, room_id: str, kind: str, label: str) -> dict[str, object]:
+    """Press the button of the room's ``kind`` message whose label holds ``label``."""
+    room = f"/r/{room_id}/"
+    view = await (await client.get(room + "state")).json()
+    [message] = [m for m in view["messages"] if m["kind"] == kind]
+    token = next(b["token"] for row in message["buttons"] for b in row if label in b["label"])
+    answer: dict[str, object] = await (
+        await client.post(room + "press", json={"token": token, "player": 0})
+    ).json()
+    return answer
+
+
+async def test_a_rematch_is_a_new_table_and_counts_against_the_limit(
+    client: TestClient, service: TableService
+) -> None:
+    room_id, _ = await create(client, names=1)
+    assert (await pressed(client, room_id, "lobby", "🤖 + normal"))["ok"]
+    assert (await pressed(client, room_id, "lobby", "Start"))["ok"]
+    # Alone with a computer, Stop asks first; the room shows the question.
+    asked = await client.post(f"/r/{room_id}/stop", json={"player": 0})
+    assert (await asked.json())["ok"]
+    assert (await pressed(client, room_id, "question", "Yes, stop"))["ok"]
+    for _ in range(2):
+        await create(client, names=2)
+    refused = await client.post(
+        f"/r/{room_id}/press",
+        json={"token": await rematch_token(client, room_id), "player": 0},
+    )
+    assert refused.status == 429
+    assert (await refused.json())["error"].startswith("Too many new tables from this device")
+    assert await service.table_in(f"pg:{room_id}") is None
+
+
+async def rematch_token(client: TestClient, room_id: str) -> str:
+    view = await (await client.get(f"/r/{room_id}/state")).json()
+    [table] = [m for m in view["messages"] if m["kind"] == "table"]
+    return str(next(b["token"] for row in table["buttons"] for b in row if "Rematch" in b["label"]))
+
+
 async def test_on_loopback_rooms_are_not_limited(service: TableService, store: Store) -> None:
     one = PressLimit(presses=1, seconds=3600)
     app = make_app(service, Screens(service, I18n()), Languages(store, "en"), room_limit=one)

@@ -3,8 +3,9 @@
 It is built in layers, one module each, every layer adding to the one below:
 ``base`` (lookups and the write path: load → check → apply → compare-and-set
 save → publish), ``lobby``, ``moves``, ``voting``, ``deadlines``, ``records``
-(finished games, ratings, forgetting); this module adds button presses, which
-reach into all of them.
+(finished games, ratings, forgetting), ``solo`` (taking moves back, a stop
+that asks first); this module adds button presses, which reach into all of
+them.
 """
 
 from __future__ import annotations
@@ -37,7 +38,7 @@ from bot.core.service.base import (
     PlayerInfo,
     table_options,
 )
-from bot.core.service.records import RecordService
+from bot.core.service.solo import SoloService, Stopping
 from bot.core.tables import Status, Table
 from games import ai, registry
 from games.ai import LEVELS
@@ -56,12 +57,13 @@ __all__ = [
     "Notice",
     "Outcome",
     "PlayerInfo",
+    "Stopping",
     "TableService",
     "table_options",
 ]
 
 
-class TableService(RecordService):
+class TableService(SoloService):
     """Tables bound to chats: lobby, seats, moves, timers, votes, statistics."""
 
     @guarded
@@ -94,6 +96,14 @@ class TableService(RecordService):
             return await self._press_shared(table, state, player_key, tok)
         if isinstance(tok, tokens.NoopToken):
             raise ServiceError("nothing-here")
+        if isinstance(tok, tokens.TakeBackToken):
+            table, state = await self.take_back(table.id, player_key, tok.mark)
+            return Outcome(table, state)
+        if isinstance(tok, tokens.RematchToken):
+            table, state = await self.rematch(table.id, player)
+            return Outcome(table, state)
+        if isinstance(tok, tokens.StopToken):
+            return await self._answer_stop(table, state, player_key, tok.yes)
         if tok.op == "j":
             table = await self.join(table.id, player)
         elif tok.op == "l":
@@ -140,6 +150,14 @@ class TableService(RecordService):
         )
         return Outcome(table, state)
 
+    async def _answer_stop(self, table: Table, state: Any, player_key: str, yes: bool) -> Outcome:
+        """The answer to "stop the game?": stopped, or (no) nothing changes."""
+        if yes:
+            table, state = await self.confirm_stop(table.id, player_key)
+            return Outcome(table, state, said="stop-done")
+        self._solo_player(table, player_key)
+        return Outcome(table, state, said="stop-kept")
+
     async def _hint(self, table: Table, state: Any, seat: int) -> tuple[int, ...]:
         """The menu path of the move the computer (``normal``) suggests to ``seat``,
         decided off the event loop from what the seat sees; counted in its stats."""
@@ -157,7 +175,7 @@ class TableService(RecordService):
         for step in game.choice_path(state, seat, action):
             options = build_menu(game, state, seat, path).options
             path.append(next(i for i, choice in enumerate(options) if choice.key == step.key))
-        await self.store.add_hint(table.players[seat].key, table.game)
+        await self.store.add_use(table.players[seat].key, table.game, "hints")
         return tuple(path)
 
     async def _press_move(

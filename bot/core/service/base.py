@@ -28,7 +28,7 @@ from bot.core.errors import (
 from bot.core.history import History
 from bot.core.pacing import PressLimiter
 from bot.core.ratings import Ratings
-from bot.core.store import Store
+from bot.core.store import Store, Undo
 from bot.core.tables import Status, Table, Timeout
 from games import registry
 from games.ai import LEVELS
@@ -110,6 +110,9 @@ class Outcome:
     explain: bool = False
     #: the whole menu path of the computer's suggestion, to mark in the menu
     hint: tuple[int, ...] | None = None
+    #: the pressed message was a question, now answered: a message id of what
+    #: it says instead of its buttons
+    said: str | None = None
 
 
 @dataclass
@@ -122,6 +125,8 @@ class Step:
     private: bool = False
     joined: list[str] = field(default_factory=list)
     left: list[str] = field(default_factory=list)
+    #: what becomes of the positions a move may be taken back to
+    undo: Undo | None = None
 
 
 Listener = Callable[[Change], Awaitable[None]]
@@ -260,26 +265,36 @@ class ServiceBase:
                 loaded = await self.get(table_id)
             table, state = loaded
             loaded = None
-            game = registry.get(table.game)
             before = table.version
             try:
                 step = fn(table, state)
             except GameError as exc:
                 self._log("refused", table, code=exc.code)
                 raise
-            table.version = before + 1
-            new_text = game.dumps(step.state) if step.state is not None else None
-            saved = await self.store.save(
-                table,
-                new_text,
-                expected=before,
-                log_entry=step.log_entry,
-                timers=self._timers(table, step.state),
-            )
-            if saved:
-                await self._after_save(table, step)
+            if await self._save(table, step, before):
                 return table, step.state
         raise Conflict()
+
+    async def _save(self, table: Table, step: Step, before: int) -> bool:
+        """Save the table ``step`` changed if its record is still at version
+        ``before`` (then publish it); False when another writer got there first."""
+        if table.status != Status.PLAYING and table.takeback_marks:
+            # A game no longer played keeps no positions to go back to.
+            table.takeback_marks = []
+            step.undo = Undo("clear")
+        table.version = before + 1
+        game = registry.get(table.game)
+        saved = await self.store.save(
+            table,
+            game.dumps(step.state) if step.state is not None else None,
+            expected=before,
+            log_entry=step.log_entry,
+            timers=self._timers(table, step.state),
+            undo=step.undo,
+        )
+        if saved:
+            await self._after_save(table, step)
+        return saved
 
     async def _mutate_table(self, table_id: str, fn: Callable[[Table, Any], Step]) -> Table:
         """:meth:`_mutate` for changes whose caller needs only the table."""

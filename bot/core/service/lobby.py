@@ -7,7 +7,7 @@ from collections.abc import Callable
 from typing import Any
 
 from bot.core import decks
-from bot.core.computers import humans, is_computer, next_computer
+from bot.core.computers import computer_key, humans, is_computer, next_computer
 from bot.core.errors import (
     BadRequest,
     ChatBusy,
@@ -15,6 +15,7 @@ from bot.core.errors import (
     NotAllowed,
     NotSeated,
     ServiceError,
+    WrongPhase,
     guarded,
 )
 from bot.core.service.base import (
@@ -74,15 +75,30 @@ class LobbyService(ServiceBase):
             setattr(table, spec.key, type(spec.default)(table_opts[spec.key]))
         if game.min_seats <= 1:
             table.min_reached_at = now
-        if not await self.store.claim_chat(chat, table.id):
-            raise ChatBusy()
-        if not await self.store.save(table, None, expected=None):
-            await self.store.release_chat(chat, table.id)
-            raise Conflict()
-        await self.store.add_player_table(creator.key, table.id)
-        self._log("create", table, game=game_name, by=creator.key)
-        await self._publish(Change(table, None, "lobby"))
+        await self._open(table, None)
         return table
+
+    async def _open(self, table: Table, state: Any) -> None:
+        """Save a new table in its chat (refused when the chat has one) and
+        publish it: a lobby, or (with ``state``) a game dealt at once."""
+        existing = await self.table_in(table.chat)
+        if existing is not None:
+            raise ChatBusy(table=existing.id, game=existing.game)
+        if not await self.store.claim_chat(table.chat, table.id):
+            raise ChatBusy()
+        game = registry.get(table.game)
+        text = None if state is None else game.dumps(state)
+        timers = None if state is None else self._timers(table, state)
+        if not await self.store.save(table, text, expected=None, timers=timers):
+            await self.store.release_chat(table.chat, table.id)
+            raise Conflict()
+        for seat in humans(table):
+            await self.store.add_player_table(table.players[seat].key, table.id)
+        self._log("create", table, game=table.game, by=table.creator)
+        if state is None:
+            await self._publish(Change(table, None, "lobby"))
+        else:
+            await self._publish(Change(table, state, "start", movers(game, state), private=True))
 
     @guarded
     async def join(self, table_id: str, player: PlayerInfo) -> Table:
@@ -245,21 +261,72 @@ class LobbyService(ServiceBase):
             wait = self.start_wait(table, player_key)
             if wait is None or wait > 0:
                 raise ServiceError("start-too-soon", seconds=int(wait or START_GRACE_SECONDS) + 1)
-            options = dict(table.options)
-            if own_decks is not None:
-                if [p.key for p in table.players] != players:
-                    raise Conflict()
-                options[decks.rules(table.game).cards_option] = list(own_decks.values())
-            table.seed = new_seed()
-            new = game.new_game(len(table.players), options, table.seed)
-            table.status = Status.PLAYING
-            table.picking = False
-            table.state_version = 1
-            self._reset_clock(table)
-            table.events = public_events(game, new)
+            if own_decks is not None and [p.key for p in table.players] != players:
+                raise Conflict()
+            new = self._deal(table, own_decks)
             return Step(new, "start", ping=movers(game, new), private=True)
 
         return await self._mutate_table(table_id, step)
+
+    def _deal(self, table: Table, own_decks: dict[str, list[str] | None] | None) -> Any:
+        """Deal the table's game (each seat its own deck when the game is played
+        with them) and start it; the new state."""
+        game = registry.get(table.game)
+        options = dict(table.options)
+        if own_decks is not None:
+            options[decks.rules(table.game).cards_option] = list(own_decks.values())
+        table.seed = new_seed()
+        new = game.new_game(len(table.players), options, table.seed)
+        table.status = Status.PLAYING
+        table.picking = False
+        table.state_version = 1
+        self._reset_clock(table)
+        table.events = public_events(game, new)
+        return new
+
+    @guarded
+    async def rematch(self, table_id: str, player: PlayerInfo) -> tuple[Table, Any]:
+        """Play a finished (or stopped) table again in its chat, opened by one of
+        its players: the same options and computer players (their levels and
+        names) in their seats. Someone who played alone against computers plays
+        again at once; where several people played, the lobby opens with the
+        presser seated and the others join again."""
+        old, _ = await self.get(table_id)
+        if old.active or old.seed is None:
+            raise WrongPhase(status=old.status)
+        if is_computer(player.key) or old.seat_of(player.key) is None:
+            raise NotSeated()
+        alone = all(p.key == player.key or is_computer(p.key) for p in old.players)
+        now = self.clock()
+        table = Table(
+            id=secrets.token_urlsafe(6),
+            chat=old.chat,
+            game=old.game,
+            creator=player.key,
+            created_at=now,
+            options=dict(old.options),
+            version=1,
+        )
+        for spec in TABLE_OPTIONS:
+            setattr(table, spec.key, getattr(old, spec.key))
+        for seat in old.players:
+            if is_computer(seat.key):
+                key = computer_key(table.id, seat.name)
+                table.players.append(Player(key, seat.name, bot=True, level=seat.level))
+            elif alone:
+                table.players.append(Player(player.key, player.name))
+        if not alone:
+            # The others are asked again: they sit down by joining, after the host.
+            table.players.insert(0, Player(player.key, player.name))
+        if len(table.players) >= registry.get(table.game).min_seats:
+            table.min_reached_at = now
+        state = None
+        if alone:
+            keys = [p.key for p in table.players]
+            table_decks = await self.decks.for_table(table.game, table.options, keys)
+            state = self._deal(table, table_decks)
+        await self._open(table, state)
+        return table, state
 
     @guarded
     async def cancel(self, table_id: str, player_key: str) -> Table:

@@ -6,6 +6,7 @@ import json
 from collections.abc import Sequence
 from typing import Any
 
+from bot.core.computers import solo_seat
 from bot.core.errors import (
     NotSeated,
     ServiceError,
@@ -14,6 +15,7 @@ from bot.core.errors import (
 )
 from bot.core.service.base import Notice, Step, public_events, require_status
 from bot.core.service.lobby import LobbyService
+from bot.core.store import UNDO_DEPTH, Undo
 from bot.core.tables import Status, Table
 from games import registry
 from games.core.menu import movers
@@ -44,7 +46,15 @@ class MoveService(LobbyService):
                 raise ServiceError("seat-taken-over")
             if table.state_version != version:
                 raise StaleVersion()
-            return self._apply_move(table, state, seat, action, reason=None)
+            mark = table.state_version
+            done = self._apply_move(table, state, seat, action, reason=None)
+            game = registry.get(table.game)
+            if solo_seat(table) == seat and not game.continues(state, seat):
+                # The position before a move of one's own, alone with computers,
+                # is kept: the move may be taken back (``SoloService``).
+                done.undo = Undo("push", f"{mark} {game.dumps(state)}")
+                table.takeback_marks = [*table.takeback_marks, mark][-UNDO_DEPTH:]
+            return done
 
         return await self._mutate(table_id, step, loaded)
 
@@ -56,6 +66,7 @@ class MoveService(LobbyService):
         new = game.apply(state, seat, action)
         table.state_version += 1
         table.events = public_events(game, new)
+        table.taken_back = False
         if any(v.cancel_on_move for v in table.votes):
             table.votes = [v for v in table.votes if not v.cancel_on_move]
         entry = f"{seat} {json.dumps(list(action), separators=(',', ':'))}"

@@ -6,6 +6,7 @@ lobby-title = 🎲 { $game }: a new table
 lobby-closed = { $game }: this lobby is closed.
 lobby-started = ▶ { $game }: the game is on. Players: { $players }.
 lobby-finished = 🏁 { $game }: the game is over. Played: { $players }.
+lobby-stopped = ⛔ { $game }: the game was stopped. Played: { $players }.
 lobby-host = (host)
 lobby-seats = Players: { $count } (from { $min } to { $max })
 lobby-seats-exact = Players: { $count } of { $max }
@@ -70,6 +71,10 @@ why-not-title = ❓ Why not:
 btn-vote-yes = 👍 Yes
 btn-vote-no = 👎 No
 btn-remove = 🗳 Hand { $player }’s seat to the bot
+btn-takeback = ↩ Take back my move
+btn-rematch = 🔁 Rematch
+btn-stop-yes = ⛔ Yes, stop
+btn-stop-no = ▶ No, play on
 
 ## Table captions
 caption-turn = ▶ Turn: { $player }
@@ -79,6 +84,7 @@ caption-winners = 🏆 Game over. { $outcome ->
    *[other] Winners: { $players }
 }
 caption-aborted = ⛔ The game was stopped.
+caption-takeback = ↩ Move taken back: everything is as it was before it.
 
 ## A seat's private screen
 seat-your-turn = 🟢 Your turn.
@@ -102,6 +108,13 @@ notice-vote-failed = 🗳 The vote to { $kind } failed.
 notice-vote-expired = 🗳 The vote to { $kind } expired.
 notice-game-aborted = ⛔ The game was stopped by vote.
 notice-game-aborted-chat-lost = ⛔ The game was stopped: I can no longer write in this chat.
+notice-game-stopped = ⛔ The game was stopped.
+notice-takeback = ↩ { $seat } took back their last move.
+
+## Stopping a game against the computer (no vote, so it asks first)
+stop-question = ⛔ Stop the game? This game of { $game } will not count in your statistics.
+stop-done = ⛔ The game was stopped.
+stop-kept = ▶ Playing on.
 vote-kind-abort = stop the game
 vote-kind-remove = hand a seat to the bot
 
@@ -154,6 +167,8 @@ error-ai-nothing-to-do = There is nothing to do now.
 error-ai-unknown-level = There is no such level for the computer.
 error-no-such-seat = There is no such player.
 error-hints-off = Hints are off at this table.
+error-takeback-none = There is no move of yours left to take back.
+error-only-alone = Only someone playing alone against the computer can do that.
 error-klac-no-such-seat = There is no such player.
 error-klac-no-such-stack = There is no such stack.
 error-klac-unknown-action = That move is not valid.
@@ -187,6 +202,7 @@ error-klotho-vote-placement = You can propose that only after the chips are plac
 stats-title = 📊 { $player }
 stats-line = { $game }: played { $played }, won { $won }
 stats-hints = ↳ 💡 hints asked: { $count }
+stats-takebacks = ↳ ↩ moves taken back: { $count }
 stats-vs-computer = ↳ vs 🤖 { $level ->
     [easy] easy
     [strong] strong

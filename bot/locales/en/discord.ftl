@@ -37,7 +37,7 @@ dc-help =
     /play — start a game (options: turn time, what happens on a timeout, game options like rounds=2)
     /hand — show my hand
     /rules — the rules
-    /stop — close the lobby or vote to stop the game
+    /stop — close the lobby or vote to stop the game (alone against the computer: stop it, once you confirm)
     /lang — the language of this channel (in DMs: yours)
     /stats — your games and wins
     /deck — build your own deck for Caravan (only you see it)

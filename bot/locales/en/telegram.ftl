@@ -2,7 +2,7 @@
 tg-cmd-play = start a game in this chat
 tg-cmd-hand = send me my hand again
 tg-cmd-rules = the rules of a game
-tg-cmd-stop = stop the game (by vote)
+tg-cmd-stop = stop the game (by vote; against the computer, once confirmed)
 tg-cmd-lang = language: /lang ru or /lang en
 tg-cmd-stats = my games and wins
 tg-cmd-help = what I can do
@@ -49,7 +49,7 @@ tg-help =
     /play — start a game (a lobby appears: press “Join”; the host may add 🤖 computer players). In the private chat with me: a game against the computer
     /hand — send me my hand again
     /rules — the rules
-    /stop — stop the game (by vote)
+    /stop — stop the game (by vote; alone against the computer, once you confirm)
     /lang ru | /lang en — the language of this chat (in private: yours)
     /stats — your games, wins and ratings
     /deck — build your own deck (in the private chat)

@@ -6,6 +6,7 @@ lobby-title = 🎲 { $game }: новый стол
 lobby-closed = { $game }: лобби этого стола закрыто.
 lobby-started = ▶ { $game }: игра началась. Играют: { $players }.
 lobby-finished = 🏁 { $game }: игра окончена. Играли: { $players }.
+lobby-stopped = ⛔ { $game }: игра остановлена. Играли: { $players }.
 lobby-host = (хозяин)
 lobby-seats = Игроков: { $count } (от { $min } до { $max })
 lobby-seats-exact = Игроков: { $count } из { $max }
@@ -70,6 +71,10 @@ why-not-title = ❓ Почему нельзя:
 btn-vote-yes = 👍 Да
 btn-vote-no = 👎 Нет
 btn-remove = 🗳 Отдать боту место игрока { $player }
+btn-takeback = ↩ Отменить ход
+btn-rematch = 🔁 Сыграть ещё раз
+btn-stop-yes = ⛔ Да, остановить
+btn-stop-no = ▶ Нет, играть дальше
 
 ## Подписи к столу
 caption-turn = ▶ Ходит: { $player }
@@ -78,6 +83,7 @@ caption-winners = 🏆 Игра окончена. { $outcome ->
    *[other] Победа: { $players }
 }
 caption-aborted = ⛔ Игра остановлена.
+caption-takeback = ↩ Ход отменён: всё как было до него.
 
 ## Личный экран игрока
 seat-your-turn = 🟢 Ваш ход.
@@ -101,6 +107,13 @@ notice-vote-failed = 🗳 Голосование «{ $kind }» не прошло
 notice-vote-expired = 🗳 Время голосования «{ $kind }» истекло.
 notice-game-aborted = ⛔ Игра остановлена голосованием.
 notice-game-aborted-chat-lost = ⛔ Игра остановлена: я больше не могу писать в этот чат.
+notice-game-stopped = ⛔ Игра остановлена.
+notice-takeback = ↩ { $seat } отменяет свой последний ход.
+
+## Остановка игры против компьютера (без голосования, поэтому с вопросом)
+stop-question = ⛔ Остановить игру «{ $game }»? Она не попадёт в статистику.
+stop-done = ⛔ Игра остановлена.
+stop-kept = ▶ Играем дальше.
 vote-kind-abort = остановить игру
 vote-kind-remove = отдать место боту
 
@@ -155,6 +168,8 @@ error-ai-nothing-to-do = Сейчас делать нечего.
 error-ai-unknown-level = У компьютера нет такого уровня игры.
 error-no-such-seat = Такого игрока нет.
 error-hints-off = Подсказки за этим столом выключены.
+error-takeback-none = Отменять больше нечего.
+error-only-alone = Так можно только в игре одного человека против компьютера.
 error-klac-no-such-seat = Такого игрока нет.
 error-klac-no-such-stack = Такой стопки нет.
 error-klac-unknown-action = Такого хода не бывает.
@@ -188,6 +203,7 @@ error-klotho-vote-placement = Предложить это можно тольк�
 stats-title = 📊 { $player }
 stats-line = { $game }: сыграно { $played }, побед { $won }
 stats-hints = ↳ 💡 подсказок: { $count }
+stats-takebacks = ↳ ↩ отменённых ходов: { $count }
 stats-vs-computer = ↳ против 🤖 { $level ->
     [easy] слабого
     [strong] сильного
