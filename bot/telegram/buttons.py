@@ -170,12 +170,12 @@ async def table_pressed(
 ) -> None:
     """A table's button: a move's menu step, a vote, a hint, a shared action.
     A stale move's button on an older copy of a hand (see
-    :func:`delivery.superseded`) deletes the copy as it is refused."""
+    :func:`delivery.stray`) deletes the copy as it is refused."""
     try:
         await _press(query, token, message, frontend)
     except StaleVersion:
         if isinstance(token, MoveToken) and not in_group(message):
-            await frontend.publisher.drop_if_superseded(
+            await frontend.publisher.drop_if_stray(
                 token.table_id, token.seat, message.chat.id, message.message_id, message.date
             )
         raise
@@ -244,8 +244,9 @@ async def _show(
         )
         ref = f"tg:hand:{seat}"
     frontend.publisher.edit_pressed(
-        message.chat.id, message.message_id, screen, table_id=table.id, ref=ref
-    )
+        message.chat.id, message.message_id, screen, table_id=table.id, ref=ref,
+        table_here=solo_table,
+    )  # fmt: skip
 
 
 async def _needs_private_chat(

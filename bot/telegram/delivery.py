@@ -287,11 +287,12 @@ async def clear(bot: Bot, chat_id: int, old: Mapping[int, float], now: float) ->
     return {old_ref(chat_id, m): None for m in dropped}
 
 
-def superseded(current: str | None, message_id: int) -> bool:
-    """Whether ``message_id`` is an older copy of the screen whose message the
-    references name ``current``. A send that Telegram carried out though it
-    answered with an error (a 5xx, a timeout) is sent again, and the first
-    copy stays behind with its buttons; a hand sent anew leaves the old one
-    until the next clearing. A newer message not written down yet (pressed
-    the instant it arrived) is not one."""
-    return bool(current) and int(str(current)) > message_id
+def stray(hand: str | None, table: str | None, message_id: int) -> bool:
+    """Whether ``message_id`` is an older copy of the hand whose message the
+    references name ``hand`` (and not the table's message ``table``, which a
+    game alone shows in the same private chat). A send that Telegram carried
+    out though it answered with an error (a 5xx, a timeout) is sent again,
+    and the first copy stays behind with its buttons; a hand sent anew leaves
+    the old one until the next clearing. A newer message not written down yet
+    (pressed the instant it arrived) is not one."""
+    return bool(hand) and int(str(hand)) > message_id and table != str(message_id)

@@ -56,7 +56,7 @@ from bot.telegram.delivery import (
     hand_ref,
     refs_key,
     seat_of_ref,
-    superseded,
+    stray,
     update_refs_in,
 )
 from bot.telegram.markup import caption, keyboard
@@ -251,8 +251,10 @@ class Publisher:
         *,
         table_id: str | None = None,
         ref: str | None = None,
+        table_here: bool = False,
     ) -> None:
-        """Show a menu step in the message that was pressed.
+        """Show a menu step in the message that was pressed (``table_here``: the
+        table's own message is in this chat too, a game alone).
 
         The text (a photo's caption) and buttons change; so does the picture
         when the step shows another one (a move's preview) and the message is
@@ -261,15 +263,16 @@ class Publisher:
 
         async def call(gate: Gate) -> None:
             text, markup = caption(screen), keyboard(screen.buttons)
-            shown: list[str | None] = [None, None]
+            shown: list[str | None] = [None, None, None]
             if table_id is not None and ref is not None:
                 async with self.store.redis.pipeline(transaction=False) as pipe:
-                    pipe.hmget(refs_key(self.store, table_id), [ref, f"{ref}:image"])
+                    pipe.hmget(refs_key(self.store, table_id), [ref, f"{ref}:image", TABLE_REF])
                     # The message no longer shows the screen last drawn for it.
                     pipe.hdel(refs_key(self.store, table_id), f"{ref}:digest", f"{ref}:face")
                     shown, _ = await pipe.execute()
             target = message_id
-            if ref is not None and ref != TABLE_REF and superseded(shown[0], message_id):
+            table_message = shown[2] if table_here else None
+            if ref is not None and ref != TABLE_REF and stray(shown[0], table_message, message_id):
                 # An older copy of the hand was pressed: the hand itself shows
                 # the step, and the copy goes.
                 assert table_id is not None and shown[0] is not None
@@ -368,14 +371,18 @@ class Publisher:
 
         self.outbox.put(chat_id, call, key=f"{table_id}:clear:{chat_id}")
 
-    async def drop_if_superseded(
+    async def drop_if_stray(
         self, table_id: str, seat: int, chat_id: int, message_id: int, sent: datetime
     ) -> None:
         """Delete ``message_id`` if it is an older copy of ``seat``'s hand than the
-        one the references name (see :func:`superseded`)."""
+        one the references name (see :func:`delivery.stray`)."""
+        table, _ = await self.service.get(table_id)
         key = refs_key(self.store, table_id)
-        current = cast(str | None, await self.store.redis.hget(key, hand_ref(seat)))
-        if superseded(current, message_id):
+        refs = cast(
+            list[str | None], await self.store.redis.hmget(key, [hand_ref(seat), TABLE_REF])
+        )
+        table_message = refs[1] if table.chat == ids.chat_key(chat_id) else None
+        if stray(refs[0], table_message, message_id):
             await self._drop_copy(table_id, chat_id, message_id, sent.timestamp())
 
     async def _drop_copy(self, table_id: str, chat_id: int, message_id: int, sent: float) -> None:
