@@ -7,9 +7,9 @@ against), plus a little for each step the next thrower's limit L2 is cut.
 (A least-squares fit of these features to the final scores of self-play
 matches valued boards worse: one ply on it lost 37.5% against the tactical
 greedy player, whose hand-set weights these are.) The match's odds come
-from that guess and its spread: in the last end, the chance that the match lead plus the end's
-score is above zero; before it, the same with the ends still to come adding
-their spread and the next end's hammer its edge.
+from that guess and its spread: in the last end, the chance that the match
+lead plus the end's score is above zero; before it, the same with the ends
+still to come adding their spread and the next end's hammer its edge.
 """
 
 from __future__ import annotations
