@@ -21,6 +21,8 @@ from bot.core.computers import is_computer
 from bot.core.decks import DeckBook
 from bot.core.errors import (
     Conflict,
+    NotSeated,
+    ServiceError,
     TableNotFound,
     WrongPhase,
     guarded,
@@ -362,6 +364,17 @@ def require_status(table: Table, status: Status) -> None:
     """Refuse with :class:`WrongPhase` unless the table is in ``status``."""
     if table.status != status:
         raise WrongPhase(status=table.status)
+
+
+def human_seat(table: Table, player_key: str) -> int:
+    """The seat of ``player_key``: refused when they have none, or when a
+    computer took their seat over."""
+    seat = table.seat_of(player_key)
+    if seat is None:
+        raise NotSeated()
+    if table.players[seat].bot:
+        raise ServiceError("seat-taken-over")
+    return seat
 
 
 def check_options(specs: Sequence[OptionSpec], values: dict[str, Any]) -> None:

@@ -8,12 +8,10 @@ from typing import Any
 
 from bot.core.computers import solo_seat
 from bot.core.errors import (
-    NotSeated,
-    ServiceError,
     StaleVersion,
     guarded,
 )
-from bot.core.service.base import Notice, Step, public_events, require_status
+from bot.core.service.base import Notice, Step, human_seat, public_events, require_status
 from bot.core.service.lobby import LobbyService
 from bot.core.store import UNDO_DEPTH, Undo
 from bot.core.tables import Status, Table
@@ -39,11 +37,7 @@ class MoveService(LobbyService):
 
         def step(table: Table, state: Any) -> Step:
             require_status(table, Status.PLAYING)
-            seat = table.seat_of(player_key)
-            if seat is None:
-                raise NotSeated()
-            if table.players[seat].bot:
-                raise ServiceError("seat-taken-over")
+            seat = human_seat(table, player_key)
             if table.state_version != version:
                 raise StaleVersion()
             mark = table.state_version

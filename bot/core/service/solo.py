@@ -21,13 +21,12 @@ from typing import Any
 from bot.core.computers import solo_seat
 from bot.core.errors import (
     Conflict,
-    NotSeated,
     ServiceError,
     StaleVersion,
     TableNotFound,
     guarded,
 )
-from bot.core.service.base import MAX_WRITE_ATTEMPTS, Notice, Step, require_status
+from bot.core.service.base import MAX_WRITE_ATTEMPTS, Notice, Step, human_seat, require_status
 from bot.core.service.records import RecordService
 from bot.core.store import Snapshot, Undo
 from bot.core.tables import Status, Table
@@ -98,11 +97,7 @@ class SoloService(RecordService):
         if not table.active:
             raise ServiceError("game-over")
         require_status(table, Status.PLAYING)
-        seat = table.seat_of(player_key)
-        if seat is None:
-            raise NotSeated()
-        if table.players[seat].bot:
-            raise ServiceError("seat-taken-over")
+        seat = human_seat(table, player_key)
         if solo_seat(table) != seat:
             raise ServiceError("only-alone")
         return seat
