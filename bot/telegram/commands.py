@@ -21,6 +21,7 @@ from bot.core.tokens import NewGameToken
 from bot.telegram import ids, members
 from bot.telegram.context import Frontend, player
 from bot.telegram.decks import DECK_LINK, send_builder
+from bot.telegram.inline.grants import granted
 from bot.telegram.markup import keyboard
 from bot.telegram.publisher import SLOW_MODE_REF
 from games import registry
@@ -83,7 +84,12 @@ async def start_link(
         table, _ = await frontend.service.get(payload.removeprefix(JOIN_PREFIX))
         if not ids.is_telegram(table.chat):
             raise TableNotFound()  # a Discord or playground table's id
-        if not await members.is_member(bot, table.chat, user.id):
+        if ids.inline_message(table.chat) is not None:
+            # No chat to ask about: the link seats whom a press in it sent here.
+            if not await granted(frontend.service.store, table.id, user.id):
+                say(here, frontend.i18n.t(lang, "tg-inline-press-join"))
+                return
+        elif not await members.is_member(bot, table.chat, user.id):
             say(here, frontend.i18n.t(lang, "tg-join-from-group"))
             return
         table = await frontend.service.join(table.id, player(user))
