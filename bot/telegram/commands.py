@@ -239,12 +239,17 @@ def _send_rules(frontend: Frontend, chat: str, lang: str, games: list[str] | Non
 
 async def stop(message: Message, frontend: Frontend) -> None:
     """Close the lobby (its host), or start a vote to stop the running game; a
-    person alone with computers is asked first, with buttons to answer."""
+    person alone with computers is asked first, with buttons to answer. In
+    the private chat it stops the game played there, else the person's table
+    in an inline message (whose chat the bot cannot read)."""
     user = message.from_user
     assert user is not None
     chat = ids.message_chat_key(message)
     lang = await frontend.chat_lang(chat)
     table = await frontend.service.table_in(chat)
+    if table is None and message.chat.type == ChatType.PRIVATE:
+        tables = await frontend.service.tables_of(ids.player_key(user.id))
+        table = next((t for t in tables if ids.inline_message(t.chat) is not None), None)
     try:
         if table is None:
             raise TableNotFound()

@@ -59,7 +59,7 @@ from bot.telegram.delivery import (
     stray,
     update_refs_in,
 )
-from bot.telegram.inline import messages
+from bot.telegram.inline import finished, messages
 from bot.telegram.inline.pictures import NowhereToUpload, Pictures
 from bot.telegram.markup import caption, keyboard
 from bot.telegram.outbox import Outbox
@@ -183,7 +183,10 @@ class Publisher:
         if state is None:
             return None
         if ref == TABLE_REF:
-            return await self.screens.table(table, state, lang)
+            screen = await self.screens.table(table, state, lang)
+            if inline:
+                return await finished.with_records(self.service, self.i18n, table, screen, lang)
+            return screen
         seat = seat_of_ref(ref)
         if seat >= len(table.players) or table.players[seat].bot:
             return None

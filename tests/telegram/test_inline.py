@@ -138,9 +138,17 @@ async def test_two_friends_play_caravan_from_an_inline_query(h: Harness) -> None
     datas = [str(b.get("callback_data")) for v in final.history for row in
              (v.reply_markup or {}).get("inline_keyboard", []) for b in row]  # fmt: skip
     assert not [t for t in versions + datas if CARD_CODE.search(t)]
-    # The finished game is kept for the chat the message is in.
+    # The finished game is kept for the chat the message is in, which has no
+    # commands: 🏆 sends its games and leaderboard to the presser privately.
     games = await h.service.finished_games(ids.instance_key(chat_instance(chat)))
     assert [g.id for g in games] == [table.id]
+    await press(h, BORIS, inline, labelled(final, "🏆"))
+    records = h.fake.last_message(BORIS).content or ""
+    assert "The last games here" in records and "Caravan: the best here" in records
+    assert "Аня" in records and "Boris" in records
+    # Pressed from another chat (a forwarded copy), it names none of this chat's games.
+    await press(h, BORIS, inline, labelled(final, "🏆"), strict=False, chat=elsewhere)
+    assert "No finished games here yet" in (h.fake.last_message(BORIS).content or "")
 
 
 async def test_a_player_who_never_opened_the_bot_gets_the_link_and_sits(h: Harness) -> None:
@@ -155,6 +163,30 @@ async def test_a_player_who_never_opened_the_bot_gets_the_link_and_sits(h: Harne
     await h.say(VIKA, VIKA, f"/start join_{table.id}")
     table = await table_of(h, inline)
     assert [p.name for p in table.players] == ["Аня", "Вика"]
+    # /stop in the host's private chat closes the lobby of the inline message.
+    await h.say(ANYA, ANYA, "/stop")
+    assert "лобби этого стола закрыто" in (h.fake.inline_message(inline).content or "")
+    assert await h.service.table_in(ids.inline_key(inline)) is None
+
+
+async def test_without_inline_feedback_the_first_press_opens_the_lobby(h: Harness) -> None:
+    h.fake.inline_feedback = False
+    chat = h.fake.add_conversation(ANYA, BORIS)
+    query = h.fake.inline_query(BORIS, chat, "curling")
+    await h.settle()
+    posted = h.fake.choose(query, "new:curling")
+    await h.settle()
+    inline = posted.inline_message_id
+    assert inline is not None and "Curling" in (posted.content or "")
+    assert await h.service.table_in(ids.inline_key(inline)) is None
+    opening = labelled(posted, "Open the table")
+    await press(h, ANYA, inline, opening)
+    table = await table_of(h, inline)
+    # Opened by the one who pressed, in their language; the choice reported late opens nothing more.
+    assert [p.name for p in table.players] == ["Аня"]
+    assert "Логический керлинг" in (h.fake.inline_message(inline).content or "")
+    answer = await press(h, BORIS, inline, opening, strict=False)
+    assert (await table_of(h, inline)).id == table.id and not answer.get("show_alert")
 
 
 async def table_of(h: Harness, inline: str) -> Table:
@@ -184,6 +216,7 @@ async def test_klotho_alone_against_the_computer_on_an_inline_message(h: Harness
     table = await table_of(h, inline)
     assert table.status == Status.PLAYING
     rng = random.Random(3)
+    hinted = False
     for _ in range(600):
         await computers_move(h.service, h.clock, table.id, h.settle)
         table, state = await h.service.get(table.id)
@@ -196,11 +229,25 @@ async def test_klotho_alone_against_the_computer_on_an_inline_message(h: Harness
                    if isinstance(decode(b["callback_data"]), MoveToken | SharedToken)
                    and not b["text"].startswith(("⬅", "✖", "💡", "↩"))]  # fmt: skip
         assert options, message.button_texts
+        hint = [b["callback_data"] for row in message.buttons for b in row
+                if b["text"].startswith("💡")]  # fmt: skip
+        if hint and not hinted:
+            # The advice is the mover's alone: an alert, the shared message unchanged.
+            before = message.history[-1]
+            answer = await press(h, ANYA, inline, hint[0])
+            assert answer["show_alert"] and answer["text"]
+            assert h.fake.inline_message(inline).history[-1] is before
+            hinted = True
         answer = await press(h, ANYA, inline, rng.choice(options))
         assert not answer.get("show_alert") or "💡" not in answer.get("text", ""), answer
     assert table.status == Status.FINISHED
     final = h.fake.inline_message(inline)
-    assert "🏆" in (final.content or "")
+    assert "🏆" in (final.content or "") and hinted
+    # 🎞 sends the game's replay to the presser's private chat.
+    answer = await press(h, ANYA, inline, labelled(final, "🎞"))
+    await h.fake.wait_until(lambda: bool(h.fake.animations(ANYA)), timeout=60)
+    await h.settle()
+    assert "Клото" in (h.fake.animations(ANYA)[-1].content or "")
     # Every upload went to the storage chat, and stays there; every picture
     # edit was by file id; no picture was uploaded twice.
     uploads = picture_uploads(h)

@@ -69,3 +69,5 @@ tg-inline-open = ▶ Open the table
 tg-inline-open-bot = Open the bot first: your cards come there
 tg-inline-elsewhere = This game is played in another chat.
 tg-inline-press-join = ✅ Now I can send you your cards. Go back to the chat and press “Join” under the game’s message.
+tg-inline-replay = 🎞 Replay
+tg-inline-records = 🏆 This chat’s games

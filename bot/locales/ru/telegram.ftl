@@ -69,3 +69,5 @@ tg-inline-open = ▶ Открыть стол
 tg-inline-open-bot = Сначала откройте бота: карты придут туда
 tg-inline-elsewhere = Эта игра идёт в другом чате.
 tg-inline-press-join = ✅ Теперь я могу присылать вам карты. Вернитесь в чат и нажмите «Сесть» под сообщением игры.
+tg-inline-replay = 🎞 Повтор
+tg-inline-records = 🏆 Игры этого чата

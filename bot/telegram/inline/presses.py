@@ -22,6 +22,7 @@ from aiogram.filters import Filter
 from aiogram.types import CallbackQuery
 
 from bot.core.errors import BadRequest
+from bot.core.history import ReplayButton
 from bot.core.names import clip
 from bot.core.screen_base import Screen
 from bot.core.tables import Table
@@ -29,8 +30,11 @@ from bot.core.tokens import BadToken, DeckToken, LobbyToken, NewGameToken, decod
 from bot.telegram import ids
 from bot.telegram.buttons import ALERT_LIMIT, Refusals, advice, needs_private_chat
 from bot.telegram.context import Frontend, player
+from bot.telegram.inline import finished
 from bot.telegram.inline.grants import grant_ref
 from bot.telegram.inline.queries import open_lobby
+from bot.telegram.records import post_replay
+from games import registry
 
 
 class InlinePressed(Filter):
@@ -60,10 +64,12 @@ async def pressed(query: CallbackQuery, token: Any, inline: str, frontend: Front
             )
         await query.answer()
         return
+    lang = await frontend.user_lang(user)
+    if token is None and await _records(query, frontend, lang):
+        return
     if token is None or isinstance(token, DeckToken):
         raise BadRequest()
     table = await _home_table(query, token.table_id, inline, frontend)
-    lang = await frontend.user_lang(user)
     if table is None:
         text = frontend.i18n.t(lang, "tg-inline-elsewhere")
         await query.answer(text, show_alert=True)
@@ -95,6 +101,37 @@ async def pressed(query: CallbackQuery, token: Any, inline: str, frontend: Front
     )
     frontend.publisher.edit_inline(outcome.table, screen)
     await query.answer()
+
+
+async def _records(query: CallbackQuery, frontend: Frontend, lang: str) -> bool:
+    """🎞 or 🏆 under a finished table (:mod:`.finished`), answered; False for
+    other data. Both are sent privately, so the presser must have opened the bot."""
+    data = query.data or ""
+    replay = ReplayButton.decode(data, finished.REPLAY)
+    game = data.removeprefix(f"{finished.RECORDS}:")
+    if replay is None and (data == game or game not in registry.names()):
+        return False
+    user = query.from_user
+    if not await frontend.can_message(user.id):
+        url = f"https://t.me/{frontend.publisher.bot_username}"
+        await query.answer(frontend.i18n.t(lang, "tg-open-bot-first"), show_alert=True, url=url)
+        return True
+    chat, here = ids.instance_key(query.chat_instance), ids.player_key(user.id)
+    if replay is None:
+        text = await finished.records_text(frontend.service, frontend.i18n, chat, game, lang)
+        frontend.publisher.say(here, text)
+        await query.answer()
+        return True
+    entry = await frontend.service.replay_pressed(chat, data, finished.REPLAY, here)
+    if isinstance(entry, str):
+        await query.answer(frontend.i18n.t(lang, entry), show_alert=True)
+        return True
+    told = await post_replay(frontend, here, entry, lang, lang)
+    if told is None:
+        await query.answer()
+    else:
+        await query.answer(told[0], show_alert=told[1])
+    return True
 
 
 async def _home_table(
