@@ -101,7 +101,7 @@ class Publisher:
         self.languages = languages
         self.outbox = outbox
         self.bot_username = bot_username
-        self.pictures = Pictures(bot, service.store, storage_chat)
+        self.pictures = Pictures(bot, service.store, outbox.pacer, storage_chat)
         self.sync = ScreenSync(
             service,
             PendingScreens(self.store, "tg"),

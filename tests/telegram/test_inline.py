@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import random
 
+from bot.core.pacing import Limits
 from bot.core.tables import Status, Table
 from bot.core.tokens import MoveToken, SharedToken, decode
 from bot.telegram import ids
@@ -257,4 +258,22 @@ async def test_klotho_alone_against_the_computer_on_an_inline_message(h: Harness
     edits = inline_media_edits(h)
     assert edits and all(not str(e["media"]["media"]).startswith("attach://") for e in edits)
     # Alone against the computer: nothing in Anya's private chat but her /start.
+    assert not [m for m in h.fake.messages(ANYA) if m.photo]
+
+
+async def test_when_the_storage_chats_minute_is_spent_pictures_go_through_a_players_chat(
+    h: Harness,
+) -> None:
+    h.fake.add_group(STORAGE, "Картинки")
+    # A group takes 20 messages a minute; here one, so the second upload cannot wait there.
+    one_a_minute = Limits(chat_interval=0.0, group_per_minute=1, global_per_second=100_000)
+    await h.restart(one_a_minute, storage_chat=STORAGE)
+    chat = h.fake.add_conversation(ANYA, BORIS)
+    query = h.fake.inline_query(ANYA, chat, "")
+    await h.settle()
+    answer = h.fake.inline_queries[query].answer
+    assert answer is not None and {r["type"] for r in answer["results"]} == {"photo"}
+    uploads = picture_uploads(h)
+    assert [c.chat_id for c in uploads] == [STORAGE, ANYA, ANYA, ANYA, ANYA]
+    assert len(h.fake.messages(STORAGE)) == 1
     assert not [m for m in h.fake.messages(ANYA) if m.photo]

@@ -11,6 +11,11 @@ valid). Its ``file_id`` is kept in Redis by a digest of the picture itself
 shown again, in any table or worker, costs no upload.
 Only public pictures (tables, game covers) go this way: hands never leave
 their player's private chat.
+
+A storage chat that is a group or channel takes about 20 messages a minute
+(https://core.telegram.org/bots/faq#my-bot-is-hitting-limits-how-do-i-avoid-this,
+kept for all workers by the shared budget): when its minute is spent, a new
+picture goes through a player's private chat rather than wait.
 """
 
 from __future__ import annotations
@@ -23,8 +28,10 @@ from typing import cast
 from aiogram import Bot
 from aiogram.exceptions import TelegramBadRequest, TelegramForbiddenError
 from aiogram.types import BufferedInputFile
+from redis.exceptions import RedisError
 
 from bot.core.store import Store
+from bot.telegram.outbox import Pacer
 
 log = logging.getLogger("bot.telegram")
 
@@ -41,9 +48,10 @@ class NowhereToUpload(Exception):
 class Pictures:
     """The file ids of the pictures inline messages show (see the module docstring)."""
 
-    def __init__(self, bot: Bot, store: Store, storage_chat: int | None) -> None:
+    def __init__(self, bot: Bot, store: Store, pacer: Pacer, storage_chat: int | None) -> None:
         self.bot = bot
         self.store = store
+        self.pacer = pacer
         self.storage_chat = storage_chat
 
     def _key(self, image: bytes) -> str:
@@ -60,8 +68,7 @@ class Pictures:
         known = await self.known(image)
         if known is not None:
             return known
-        chats = [self.storage_chat] if self.storage_chat is not None else list(players)
-        for chat_id in chats:
+        for chat_id in await self._chats(players):
             try:
                 sent = await self.bot.send_photo(
                     chat_id, BufferedInputFile(image, "table.png"), disable_notification=True
@@ -76,6 +83,21 @@ class Pictures:
                 await self._drop(chat_id, sent.message_id)
             return file_id
         raise NowhereToUpload()
+
+    async def _chats(self, players: Sequence[int]) -> list[int]:
+        """Where to try the upload, in order: the storage chat when its budget
+        allows a call now (spent for it), else the players' chats first."""
+        storage = self.storage_chat
+        if storage is None:
+            return list(players)
+        try:
+            wait = await self.pacer.budget.reserve(str(storage), group=storage < 0)
+        except RedisError:
+            wait = 0.0
+        if wait:
+            return [*players, storage]
+        self.pacer.paid(storage)
+        return [storage]
 
     async def _drop(self, chat_id: int, message_id: int) -> None:
         """A picture uploaded through a player's private chat is not left there."""

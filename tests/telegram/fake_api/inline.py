@@ -14,10 +14,9 @@ import secrets
 import time
 from typing import Any, Final
 
-from tests.telegram.fake_api.chat_methods import CALLBACK_ANSWER_SECONDS
+from tests.telegram.fake_api.chat_methods import waiting
 from tests.telegram.fake_api.content import CAPTION_LIMIT, TEXT_LIMIT, check_markup, message_text
 from tests.telegram.fake_api.errors import (
-    QUERY_TOO_OLD,
     TEXT_EMPTY,
     WRONG_FILE,
     Json,
@@ -183,10 +182,8 @@ class InlineMode(FakeState):
         query = self.inline_queries.get(str(params.get("inline_query_id", "")))
         # The Bot API does not say how long a query waits; the client's wait is
         # about that of a callback query, and the refusal reads the same.
-        if query is None or query.answer is not None:
-            raise bad_request(QUERY_TOO_OLD)
-        if time.monotonic() - query.time > CALLBACK_ANSWER_SECONDS:
-            raise bad_request(QUERY_TOO_OLD)
+        waiting(query)
+        assert query is not None
         results = params.get("results")
         if not isinstance(results, list):
             raise bad_request("Bad Request: can't parse inline query results JSON object")
