@@ -493,7 +493,9 @@ class Publisher:
                 continue
             lang = await self.languages.for_user(player.key)
             game = self.i18n.t(lang, f"game-{table.game}")
-            if topic:
+            if ids.inline_message(chat) is not None:
+                text = self.i18n.t(lang, "tg-inline-lost", game=game)
+            elif topic:
                 text = self.i18n.t(lang, "tg-topic-lost", game=game)
             elif title is None:
                 text = self.i18n.t(lang, "tg-chat-lost-untitled", game=game)

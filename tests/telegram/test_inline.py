@@ -249,6 +249,12 @@ async def test_klotho_alone_against_the_computer_on_an_inline_message(h: Harness
     await h.fake.wait_until(lambda: bool(h.fake.animations(ANYA)), timeout=60)
     await h.settle()
     assert "Клото" in (h.fake.animations(ANYA)[-1].content or "")
+    # 🔁 in the same message: alone against the computer, dealt at once.
+    await press(h, ANYA, inline, labelled(final, "🔁"))
+    again = await table_of(h, inline)
+    assert again.id != table.id and again.status == Status.PLAYING
+    assert again.records_chat == table.records_chat
+    assert "Клото" in (h.fake.inline_message(inline).content or "")
     # Every upload went to the storage chat, and stays there; every picture
     # edit was by file id; no picture was uploaded twice.
     uploads = picture_uploads(h)
@@ -257,8 +263,23 @@ async def test_klotho_alone_against_the_computer_on_an_inline_message(h: Harness
     assert len(uploads) == len({bytes(next(iter(c.files.values()))) for c in uploads})
     edits = inline_media_edits(h)
     assert edits and all(not str(e["media"]["media"]).startswith("attach://") for e in edits)
-    # Alone against the computer: nothing in Anya's private chat but her /start.
+    # Alone against the computer: no picture in Anya's private chat but the replay.
     assert not [m for m in h.fake.messages(ANYA) if m.photo]
+
+    # The players delete the game's message: the game stops and Anya is told privately.
+    h.fake.delete_message(chat, h.fake.inline_message(inline).message_id)
+    await computers_move(h.service, h.clock, again.id, h.settle)
+    table, state = await h.service.get(again.id)
+    if table.status == Status.PLAYING:
+        message = h.fake.inline_message(inline)
+        moves = [b["callback_data"] for row in message.buttons for b in row
+                 if isinstance(decode(b["callback_data"]), MoveToken)
+                 and not b["text"].startswith(("⬅", "✖", "💡", "↩"))]  # fmt: skip
+        await press(h, ANYA, inline, moves[0], strict=False)
+        await computers_move(h.service, h.clock, again.id, h.settle)
+    table, _ = await h.service.get(again.id)
+    assert table.status == Status.ABORTED
+    assert "сообщение удалили" in (h.fake.last_message(ANYA).content or "")
 
 
 async def test_when_the_storage_chats_minute_is_spent_pictures_go_through_a_players_chat(

@@ -71,3 +71,4 @@ tg-inline-elsewhere = This game is played in another chat.
 tg-inline-press-join = ✅ Now I can send you your cards. Go back to the chat and press “Join” under the game’s message.
 tg-inline-replay = 🎞 Replay
 tg-inline-records = 🏆 This chat’s games
+tg-inline-lost = ⛔ Your { $game } game is stopped: its message was deleted from the chat.

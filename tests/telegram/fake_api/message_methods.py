@@ -278,7 +278,7 @@ class MessageMethods(FakeState):
             # "Required if chat_id and message_id are not specified. Identifier
             # of the inline message" (https://core.telegram.org/bots/api#editmessagetext).
             msg = self._inline.get(str(inline))
-            if msg is None or not_found == DELETE_NOT_FOUND:
+            if msg is None or msg.deleted or not_found == DELETE_NOT_FOUND:
                 raise bad_request("Bad Request: MESSAGE_ID_INVALID")
             return msg
         chat_id = self._chat_id(params)
