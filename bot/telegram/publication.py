@@ -203,7 +203,7 @@ class Publication:
                 self.finished.append(self._queue(chat_id))
         p.outbox.spawn(self._finish())
         if self.plan.notice is not None:
-            await p.announce(table, self.plan.notice)
+            await p.announce(table, self.plan.notice, self.spoken.chats[table.chat])
 
     @property
     def _reminder(self) -> bool:

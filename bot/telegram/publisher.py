@@ -101,7 +101,7 @@ class Publisher:
         self.languages = languages
         self.outbox = outbox
         self.bot_username = bot_username
-        self.pictures = Pictures(bot, service.store, outbox.pacer, storage_chat)
+        self.pictures = Pictures(bot, service.store, outbox, storage_chat)
         self.sync = ScreenSync(
             service,
             PendingScreens(self.store, "tg"),
@@ -378,12 +378,12 @@ class Publisher:
         said = hashlib.blake2b(f"{text}\n{markup and markup.model_dump_json()}".encode())
         self.outbox.put(chat_id, call, key=f"say:{thread_id}:{said.hexdigest()}", reply=True)
 
-    async def announce(self, table: Table, notice: Notice) -> None:
-        """Tell the table's chat ``notice``; at an inline table, which has no
-        chat to write in, each person seated privately, in their language."""
+    async def announce(self, table: Table, notice: Notice, chat_lang: str) -> None:
+        """Tell the table's chat ``notice`` (in ``chat_lang``); at an inline
+        table, which has no chat to write in, each person seated privately, in
+        their language."""
         if ids.inline_message(table.chat) is None:
-            lang = await self.languages.for_chat(table.chat)
-            self.say(table.chat, self.screens.notice(table, notice, lang))
+            self.say(table.chat, self.screens.notice(table, notice, chat_lang))
             return
         for player in table.players:
             if not player.bot:

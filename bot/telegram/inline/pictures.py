@@ -20,6 +20,7 @@ picture goes through a player's private chat rather than wait.
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import logging
 from collections.abc import Sequence
@@ -31,7 +32,7 @@ from aiogram.types import BufferedInputFile
 from redis.exceptions import RedisError
 
 from bot.core.store import Store
-from bot.telegram.outbox import Pacer
+from bot.telegram.outbox import Outbox
 
 log = logging.getLogger("bot.telegram")
 
@@ -48,11 +49,14 @@ class NowhereToUpload(Exception):
 class Pictures:
     """The file ids of the pictures inline messages show (see the module docstring)."""
 
-    def __init__(self, bot: Bot, store: Store, pacer: Pacer, storage_chat: int | None) -> None:
+    def __init__(self, bot: Bot, store: Store, outbox: Outbox, storage_chat: int | None) -> None:
         self.bot = bot
         self.store = store
-        self.pacer = pacer
+        self.pacer = outbox.pacer
+        self.spawn = outbox.spawn
         self.storage_chat = storage_chat
+        #: the pictures this process is uploading in the background
+        self._preparing: set[str] = set()
 
     def _key(self, image: bytes) -> str:
         return f"{self.store.prefix}tg:file:{hashlib.blake2b(image, digest_size=16).hexdigest()}"
@@ -83,6 +87,25 @@ class Pictures:
                 await self._drop(chat_id, sent.message_id)
             return file_id
         raise NowhereToUpload()
+
+    def prepare(self, images: Sequence[bytes], players: Sequence[int]) -> None:
+        """Upload ``images`` in the background, one after another, so that
+        their file ids are known next time (each at most once at a time)."""
+        keys = [self._key(image) for image in images]
+        missing = [(k, i) for k, i in zip(keys, images, strict=True) if k not in self._preparing]
+        if not missing:
+            return
+        self._preparing.update(k for k, _ in missing)
+
+        async def upload() -> None:
+            try:
+                for _, image in missing:
+                    with contextlib.suppress(NowhereToUpload):
+                        await self.file_id(image, players)
+            finally:
+                self._preparing.difference_update(k for k, _ in missing)
+
+        self.spawn(upload())
 
     async def _chats(self, players: Sequence[int]) -> list[int]:
         """Where to try the upload, in order: the storage chat when its budget

@@ -32,7 +32,6 @@ from bot.core.screen_base import Button
 from bot.core.tokens import NewGameToken
 from bot.telegram import ids
 from bot.telegram.context import Frontend, player
-from bot.telegram.inline.pictures import NowhereToUpload
 from bot.telegram.markup import keyboard
 from games import registry
 from render.thumbnails import thumbnail
@@ -70,12 +69,18 @@ def matching(i18n: I18n, typed: str) -> list[str]:
 
 
 async def answer_query(query: InlineQuery, frontend: Frontend) -> None:
-    """Offer the games that match what was typed after ``@bot``."""
+    """Offer the games that match what was typed after ``@bot``.
+
+    The answer never waits for an upload (Telegram waits for it only a few
+    seconds): a game whose picture was never uploaded is offered without it
+    this time, and its picture is uploaded meanwhile for the next query."""
     user = query.from_user
     lang = await frontend.user_lang(user)
     t = frontend.i18n.t
     opened = await frontend.can_message(user.id)
+    pictures = frontend.publisher.pictures
     results: list[InlineQueryResultUnion] = []
+    missing: list[bytes] = []
     for game in matching(frontend.i18n, query.query):
         title = t(lang, f"game-{game}")
         # The playground's one line about each game serves here too.
@@ -83,8 +88,10 @@ async def answer_query(query: InlineQuery, frontend: Frontend) -> None:
         content = InputTextMessageContent(message_text=t(lang, "tg-inline-opening", game=title))
         markup = keyboard(((Button(t(lang, "tg-inline-open"), NewGameToken(game).encode()),),))
         result_id = f"{RESULT_PREFIX}{game}"
-        file_id = await _cover(frontend, game, user.id if opened else None)
+        cover = thumbnail(game)
+        file_id = await pictures.known(cover)
         if file_id is None:
+            missing.append(cover)
             results.append(
                 InlineQueryResultArticle(
                     id=result_id,
@@ -111,18 +118,11 @@ async def answer_query(query: InlineQuery, frontend: Frontend) -> None:
         button = InlineQueryResultsButton(
             text=t(lang, "tg-inline-open-bot"), start_parameter=START_PARAMETER
         )
-    await query.answer(results, cache_time=CACHE_SECONDS, is_personal=True, button=button)
-
-
-async def _cover(frontend: Frontend, game: str, user_id: int | None) -> str | None:
-    """The file id of ``game``'s picture, uploaded now if need be (to the storage
-    chat, else through the asker's private chat); None when it cannot be."""
-    try:
-        return await frontend.publisher.pictures.file_id(
-            thumbnail(game), [user_id] if user_id else []
-        )
-    except NowhereToUpload:
-        return None
+    # Not cached while a picture is missing: the next query shows it.
+    cache = 0 if missing else CACHE_SECONDS
+    await query.answer(results, cache_time=cache, is_personal=True, button=button)
+    if missing:
+        pictures.prepare(missing, [user.id] if opened else [])
 
 
 async def chosen(result: ChosenInlineResult, frontend: Frontend) -> None:
