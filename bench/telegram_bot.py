@@ -1,5 +1,7 @@
 """The real aiogram bot against the fake Bot API on loopback, for the Telegram
-benchmarks: a group of three players, no pacing, long polling running."""
+benchmarks: a group of three players (who also share a chat the bot is not
+in, for inline mode, with a storage chat for its pictures), no pacing, long
+polling running."""
 
 from __future__ import annotations
 
@@ -23,6 +25,7 @@ from bot.core.service import PlayerInfo, TableService
 from bot.core.store import Store
 from bot.core.tables import Table
 from bot.core.tokens import MoveToken, decode
+from bot.telegram import ids
 from bot.telegram.app import TelegramFrontend, build, start_polling
 from games import registry
 from tests.telegram.fake_api import FakeTelegram
@@ -30,6 +33,8 @@ from tests.telegram.fake_api import FakeTelegram
 KLAC = registry.get("klac")
 
 GROUP = -100900
+#: Where the pictures of inline messages are uploaded (``TELEGRAM_STORAGE_CHAT``).
+STORAGE = -100901
 USERS = {11: "Аня", 12: "Boris", 13: "Вика"}
 
 
@@ -68,10 +73,27 @@ class Running:
         assert isinstance(token, MoveToken)
         return Press(user, message.message_id, token)
 
-    async def klac(self) -> str:
-        """A started 3-player Klac! match to 50 in the group; its table id."""
+    async def klac(self, *, inline: bool = False) -> str:
+        """A started 3-player Klac! match to 50 in the group (``inline``: in an
+        inline message posted in a chat of the three, by its first player's
+        choice of the ``@bot`` query's result); its table id."""
         players = [PlayerInfo(f"tg:{u}", n) for u, n in USERS.items()]
-        table = await self.service.create(f"tg:{GROUP}", players[0], "klac", {"target": 50})
+        chat = f"tg:{GROUP}"
+        if inline:
+            query = self.fake.inline_query(11, self.fake.add_conversation(*USERS), "klac")
+            await self.fake.wait_until(lambda: self.fake.inline_queries[query].answer is not None)
+            posted = self.fake.choose(query, "new:klac")
+            assert posted.inline_message_id is not None
+            chat = ids.inline_key(posted.inline_message_id)
+            await self.fake.idle(quiet=0.05)
+            await self.tg.outbox.drain()
+            lobby = await self.service.table_in(chat)
+            assert lobby is not None
+            await self.service.set_option(lobby.id, players[0].key, "target", 50)
+        else:
+            await self.service.create(chat, players[0], "klac", {"target": 50})
+        table = await self.service.table_in(chat)
+        assert table is not None
         for player in players[1:]:
             await self.service.join(table.id, player)
         await self.service.start(table.id, players[0].key)
@@ -84,6 +106,7 @@ async def running(redis: RedisClient, prefix: str) -> AsyncIterator[Running]:
     out it stops, sends what is queued, and deletes its keys and the client."""
     async with FakeTelegram() as fake:
         fake.add_group(GROUP, "Bench")
+        fake.add_group(STORAGE, "Pictures")
         for user, name in USERS.items():
             fake.add_user(user, name)
         service = TableService(Store(redis, prefix=prefix))
@@ -93,7 +116,7 @@ async def running(redis: RedisClient, prefix: str) -> AsyncIterator[Running]:
         # No pacing: the figures are the bot's work, not Telegram's limits.
         fast = Limits(chat_interval=0, group_per_minute=10**6, global_per_second=10**6)
         tg = await build(
-            bot, service, Screens(service, I18n()), Languages(service.store, "ru"), fast
+            bot, service, Screens(service, I18n()), Languages(service.store, "ru"), fast, STORAGE
         )
         polling = asyncio.create_task(start_polling(tg))
         for user in USERS:

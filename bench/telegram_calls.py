@@ -4,7 +4,10 @@
 
 Runs the real aiogram bot against the fake Bot API server from the test suite
 on loopback and plays whole 3-player Klac! games (a match to 50) by pressing
-the buttons the players see, choosing at random. For every press that makes a
+the buttons the players see, choosing at random: in a group, then at a table
+started in inline mode (``@bot`` in a chat of the three that the bot is not
+in), whose every new picture is uploaded to a storage chat before the table's
+message shows it by file id. For every press that makes a
 move it counts, from the moment the press is made until every message it
 caused was sent, the calls the bot made to the Bot API (by method) and the
 Redis round trips of every client in the process (``bench.common.RoundTrips``:
@@ -30,7 +33,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 
 from bench.common import RoundTrips, redis_url
-from bench.telegram_bot import GROUP, Running, running
+from bench.telegram_bot import GROUP, STORAGE, Running, running
 from bot.config import switch
 from bot.core.redis_client import connect
 from games import registry
@@ -69,8 +72,11 @@ class Figures:
         return sum(self.calls.values()) / self.moves
 
 
-async def play(url: str, games: int, *, seed: int = 1, prefix: str | None = None) -> Figures:
-    """Play ``games`` whole matches and count what each ordinary move cost."""
+async def play(
+    url: str, games: int, *, seed: int = 1, prefix: str | None = None, inline: bool = False
+) -> Figures:
+    """Play ``games`` whole matches (``inline``: in inline messages) and count
+    what each ordinary move cost."""
     redis = connect(url, cluster=switch(os.environ, "REDIS_CLUSTER"))
     figures = Figures()
     async with running(redis, prefix or f"bench-calls-{os.getpid()}:") as run:
@@ -79,14 +85,14 @@ async def play(url: str, games: int, *, seed: int = 1, prefix: str | None = None
         await asyncio.gather(*(redis.ping() for _ in range(16)))
         rng = random.Random(seed)
         for _ in range(games):
-            await _game(run, rng, figures)
+            await _game(run, rng, figures, inline)
     return figures
 
 
-async def _game(run: Running, rng: random.Random, figures: Figures) -> None:
+async def _game(run: Running, rng: random.Random, figures: Figures, inline: bool) -> None:
     fake, service, drain = run.fake, run.service, run.tg.outbox.drain
     first_call = len(fake.calls)
-    table, state = await service.get(await run.klac())
+    table, state = await service.get(await run.klac(inline=inline))
     while not KLAC.is_over(state):
         press = await run.next_press(table, state, rng)
         version = table.state_version
@@ -107,8 +113,7 @@ async def _game(run: Running, rng: random.Random, figures: Figures) -> None:
             if call.method == "answerCallbackQuery":
                 figures.answers += 1
             elif call.method not in NOT_COUNTED:
-                where = "group" if call.chat_id == GROUP else "private"
-                figures.calls[f"{call.method} ({where})"] += 1
+                figures.calls[f"{call.method} ({_where(call.params)})"] += 1
     await fake.idle(quiet=0.05)
     await drain()
     figures.games += 1
@@ -117,10 +122,17 @@ async def _game(run: Running, rng: random.Random, figures: Figures) -> None:
     )
 
 
-def report(figures: Figures) -> None:
+def _where(params: dict[str, object]) -> str:
+    if params.get("inline_message_id"):
+        return "inline message"
+    chat = params.get("chat_id")
+    return {GROUP: "group", STORAGE: "storage chat"}.get(chat, "private")  # type: ignore[call-overload]
+
+
+def report(figures: Figures, title: str) -> None:
     """Print the figures and the targets."""
     moves = figures.moves
-    print(f"{figures.games} games, {figures.all_moves} moves, {moves} ordinary")
+    print(f"{title}: {figures.games} games, {figures.all_moves} moves, {moves} ordinary")
     print("Bot API calls per ordinary move (average over whole games):")
     for method, count in sorted(figures.calls.items()):
         print(f"  {method}: {count / moves:.2f}")
@@ -143,7 +155,9 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=2)
     args = parser.parse_args()
     with redis_url() as url:
-        report(asyncio.run(play(url, args.games)))
+        report(asyncio.run(play(url, args.games)), "In a group")
+        print()
+        report(asyncio.run(play(url, args.games, inline=True)), "In an inline message")
 
 
 if __name__ == "__main__":

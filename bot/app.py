@@ -96,7 +96,13 @@ async def serve(settings: Settings) -> int:
         runs = []
         if settings.telegram is not None:
             bot = telegram.make_bot(settings.telegram)
-            tg = await telegram.build(bot, core.service, core.screens, core.languages)
+            tg = await telegram.build(
+                bot,
+                core.service,
+                core.screens,
+                core.languages,
+                storage_chat=settings.telegram.storage_chat,
+            )
             runs.append(telegram.run(tg, settings.telegram, stop))
         if settings.discord is not None:
             client = discord.make_client(settings.discord)

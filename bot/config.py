@@ -32,6 +32,9 @@ class TelegramSettings:
     webhook_path: str = "/telegram"
     listen_host: str = "127.0.0.1"
     listen_port: int = 8080
+    #: where pictures for inline messages are uploaded first (a chat the bot
+    #: may post photos in); unset: through a player's private chat
+    storage_chat: int | None = None
 
 
 @dataclass(frozen=True)
@@ -131,7 +134,18 @@ def _telegram(values: Mapping[str, str]) -> TelegramSettings | None:
         webhook_path=values.get("TELEGRAM_WEBHOOK_PATH", "/telegram"),
         listen_host=values.get("WEBHOOK_HOST", "127.0.0.1"),
         listen_port=_positive_int(values, "WEBHOOK_PORT", 8080),
+        storage_chat=_chat_id(values, "TELEGRAM_STORAGE_CHAT"),
     )
+
+
+def _chat_id(values: Mapping[str, str], key: str) -> int | None:
+    raw = values.get(key)
+    if not raw:
+        return None
+    try:
+        return int(raw)
+    except ValueError:
+        raise ConfigError(f"{key} must be a chat id, e.g. -1001234567890") from None
 
 
 def _discord(values: Mapping[str, str]) -> DiscordSettings | None:

@@ -111,7 +111,7 @@ class History:
         assert table.seed is not None and table.result is not None
         entry = Finished(
             id=table.id,
-            chat=table.chat,
+            chat=table.home,
             game=table.game,
             finished_at=finished_at,
             players=table.players,
@@ -121,7 +121,7 @@ class History:
             log=await self.store.action_log(table.id),
             replay_hands=table.replay_hands == "on",
         )
-        keys = [self._list_key(table.chat), self._record_key(table.chat, table.id)]
+        keys = [self._list_key(table.home), self._record_key(table.home, table.id)]
         args: list[str | int] = [
             table.id,
             repr(finished_at),

@@ -132,7 +132,7 @@ class Ratings:
         keys = [
             self._key(table.game, "ratings"),
             self._key(table.game, "names"),
-            self._key(table.game, f"chat:{table.chat}"),
+            self._key(table.game, f"chat:{table.home}"),
             self._key(table.game, f"rated:{table.id}"),
         ]
         for _ in range(ATTEMPTS):

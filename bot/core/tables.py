@@ -99,6 +99,11 @@ class Table:
     takebacks: int = 0
     #: The last change took a move back (the caption says so until the next move).
     taken_back: bool = False
+    #: Where the finished game and the ratings are kept when that is not
+    #: ``chat`` itself: a table in a Telegram inline message is keyed by the
+    #: message, and its records by the chat the message is in (learnt from a
+    #: press). Empty: ``chat``.
+    records_chat: str = ""
     #: unique per write, so a write retried after a lost reply can tell itself
     #: from a competing one
     write_id: str = ""
@@ -115,6 +120,11 @@ class Table:
         computer has taken it over (a player who left sees no hand)."""
         seat = self.seat_of(player_key)
         return None if seat is None or self.players[seat].bot else seat
+
+    @property
+    def home(self) -> str:
+        """The chat whose finished games and leaderboards count this table's."""
+        return self.records_chat or self.chat
 
     @property
     def active(self) -> bool:

@@ -60,9 +60,9 @@ from bot.playground.images import PUBLIC
 from bot.playground.replay_viewer import Replays
 from bot.playground.replay_viewer import link as replay_link
 from bot.playground.rooms import ROOM_ID, LocalPlayer, Room, RoomError
-from bot.playground.thumbnails import thumbnail
 from games import registry
 from render.common import FONT_DIR
+from render.thumbnails import thumbnail
 
 log = logging.getLogger("bot.playground")
 PLAYGROUND = web.AppKey("playground", Playground)

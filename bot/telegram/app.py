@@ -40,6 +40,7 @@ from bot.logs import REQUEST_ID
 from bot.telegram import buttons, commands, decks, members, outages, records
 from bot.telegram.context import Frontend
 from bot.telegram.handling import Handling
+from bot.telegram.inline import presses, queries
 from bot.telegram.outbox import Outbox, Pacer, PacingMiddleware
 from bot.telegram.publisher import Publisher
 
@@ -139,15 +140,17 @@ async def build(
     screens: Screens,
     languages: Languages,
     limits: Limits | None = None,
+    storage_chat: int | None = None,
 ) -> TelegramFrontend:
-    """Wire a bot to the core: routers, publisher, outgoing queue, shared pacing."""
+    """Wire a bot to the core: routers, publisher, outgoing queue, shared pacing.
+    ``storage_chat``: where inline messages' pictures are uploaded (``inline.pictures``)."""
     store = service.store
     pacer = Pacer(RateBudget(store.redis, limits or Limits(), prefix=f"{store.prefix}tg:"))
     bot.session.middleware(PacingMiddleware(pacer))
     bot.session.middleware(LateAnswers())
     me = await bot.get_me()
     outbox = Outbox(pacer)
-    publisher = Publisher(bot, service, screens, languages, outbox, me.username or "")
+    publisher = Publisher(bot, service, screens, languages, outbox, me.username or "", storage_chat)
     service.subscribe(publisher.on_change)
     frontend = Frontend(service, screens, screens.i18n, languages, publisher)
     dispatcher = Dispatcher()
@@ -162,6 +165,10 @@ async def build(
         decks.make_router(),
         # Before the buttons' router, which refuses the replay buttons' presses.
         records.make_router(),
+        # Inline mode: the queries, and presses on inline messages (before the
+        # buttons' router, which refuses presses on no message).
+        queries.make_router(),
+        presses.make_router(),
         buttons.make_router(),
         members.make_router(),
     )

@@ -143,7 +143,7 @@ async def lobby_pressed(
             return
     if token.op in ("j", "s"):
         lang = await frontend.user_lang(user)
-        refusal = await _needs_private_chat(frontend, token, user.id, lang)
+        refusal = await needs_private_chat(frontend, token, user.id, lang)
         if refusal is not None:
             text, url = refusal
             # The list of players to ask may be long; an alert holds 200 characters.
@@ -204,14 +204,14 @@ async def _press(query: CallbackQuery, token: Any, message: Message, frontend: F
     if in_group(message) and outcome.hint is not None:
         # A public game's menu is the group's: the advice is the mover's alone.
         await query.answer(
-            clip(await _advice(query, outcome, frontend), ALERT_LIMIT), show_alert=True
+            clip(await advice(query, outcome, frontend), ALERT_LIMIT), show_alert=True
         )
         return
     await _show(query, message, outcome, frontend)
     await query.answer()
 
 
-async def _advice(query: CallbackQuery, outcome: Outcome, frontend: Frontend) -> str:
+async def advice(query: CallbackQuery, outcome: Outcome, frontend: Frontend) -> str:
     """The computer's suggestion in words, in the presser's language."""
     table, state = outcome.table, outcome.state
     seat = table.seat_of(ids.player_key(query.from_user.id))
@@ -249,7 +249,7 @@ async def _show(
     )  # fmt: skip
 
 
-async def _needs_private_chat(
+async def needs_private_chat(
     frontend: Frontend, token: LobbyToken, user_id: int, lang: str
 ) -> tuple[str, str | None] | None:
     """Before joining or starting, everyone seated must be reachable privately.

@@ -21,6 +21,7 @@ from bot.core.tokens import NewGameToken
 from bot.telegram import ids, members
 from bot.telegram.context import Frontend, player
 from bot.telegram.decks import DECK_LINK, send_builder
+from bot.telegram.inline.grants import granted
 from bot.telegram.markup import keyboard
 from bot.telegram.publisher import SLOW_MODE_REF
 from games import registry
@@ -83,7 +84,12 @@ async def start_link(
         table, _ = await frontend.service.get(payload.removeprefix(JOIN_PREFIX))
         if not ids.is_telegram(table.chat):
             raise TableNotFound()  # a Discord or playground table's id
-        if not await members.is_member(bot, table.chat, user.id):
+        if ids.inline_message(table.chat) is not None:
+            # No chat to ask about: the link seats whom a press in it sent here.
+            if not await granted(frontend.service.store, table.id, user.id):
+                say(here, frontend.i18n.t(lang, "tg-inline-press-join"))
+                return
+        elif not await members.is_member(bot, table.chat, user.id):
             say(here, frontend.i18n.t(lang, "tg-join-from-group"))
             return
         table = await frontend.service.join(table.id, player(user))
@@ -233,12 +239,17 @@ def _send_rules(frontend: Frontend, chat: str, lang: str, games: list[str] | Non
 
 async def stop(message: Message, frontend: Frontend) -> None:
     """Close the lobby (its host), or start a vote to stop the running game; a
-    person alone with computers is asked first, with buttons to answer."""
+    person alone with computers is asked first, with buttons to answer. In
+    the private chat it stops the game played there, else the person's table
+    in an inline message (whose chat the bot cannot read)."""
     user = message.from_user
     assert user is not None
     chat = ids.message_chat_key(message)
     lang = await frontend.chat_lang(chat)
     table = await frontend.service.table_in(chat)
+    if table is None and message.chat.type == ChatType.PRIVATE:
+        tables = await frontend.service.tables_of(ids.player_key(user.id))
+        table = next((t for t in tables if ids.inline_message(t.chat) is not None), None)
     try:
         if table is None:
             raise TableNotFound()

@@ -74,8 +74,8 @@ async def is_member(bot: Bot, chat: str, user_id: int) -> bool:
     someone who left or was banned, nor a restricted user who is no longer in
     the group (Telegram keeps their restrictions, ``is_member`` false), and
     nobody at another platform's table."""
-    if not ids.is_telegram(chat):
-        return False
+    if not ids.is_telegram(chat) or ids.inline_message(chat) is not None:
+        return False  # an inline message's chat is not the bot's to ask about
     chat_id, _ = ids.parse_chat_key(chat)
     try:
         member = await bot.get_chat_member(chat_id, user_id)

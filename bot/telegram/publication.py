@@ -194,8 +194,8 @@ class Publication:
                     self.old[chat_id] = old
         # Each chat's job is queued now, in the chat's order, and makes its calls
         # once they are drawn.
-        chats = [ids.parse_chat_key(s.chat)[0] for s in self.screens]
-        chats += [ids.parse_chat_key(table.players[seat].key)[0] for seat in self.texts]
+        chats = [ids.queue_id(s.chat) for s in self.screens]
+        chats += [ids.queue_id(table.players[seat].key) for seat in self.texts]
         for chat_id in dict.fromkeys([*chats, *self.old]):
             if p.outbox.busy(chat_id):
                 self.busy.add(chat_id)
@@ -203,8 +203,7 @@ class Publication:
                 self.finished.append(self._queue(chat_id))
         p.outbox.spawn(self._finish())
         if self.plan.notice is not None:
-            lang = self.spoken.chats[table.chat]
-            p.say(table.chat, p.screens.notice(table, self.plan.notice, lang))
+            await p.announce(table, self.plan.notice, self.spoken.chats[table.chat])
 
     @property
     def _reminder(self) -> bool:
@@ -291,7 +290,7 @@ class Publication:
     def _plan_calls(self) -> None:
         """The calls of the chats whose jobs wait for them; a busy chat's go the long way."""
         for s in self.screens:
-            if s.fate == Fate.CALL and ids.parse_chat_key(s.chat)[0] not in self.busy:
+            if s.fate == Fate.CALL and ids.queue_id(s.chat) not in self.busy:
                 self.calls.append(self._screen_call(s))
         for seat in self.texts:
             call = self._text_call(seat)
@@ -304,15 +303,13 @@ class Publication:
                 self.calls.append(self._clearing(chat_id, old))
 
     def _screen_call(self, s: _Screen) -> _Call:
-        chat_id, thread_id = ids.parse_chat_key(s.chat)
+        chat_id = ids.queue_id(s.chat)
         shown = Shown.read(self.refs, s.ref)
         screen = s.screen
         assert screen is not None
 
         async def put() -> bool:
-            changes = await delivery.put(
-                self.p.bot, chat_id, thread_id, s.ref, screen, shown, self.now
-            )
+            changes = await self.p.put(self.table, s.ref, screen, shown, self.now)
             s.changes = changes | {f"{s.ref}:v": str(self.table.version)}
             s.changes[f"{s.ref}:digest"] = screen.digest()
             return True

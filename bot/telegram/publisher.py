@@ -59,6 +59,8 @@ from bot.telegram.delivery import (
     stray,
     update_refs_in,
 )
+from bot.telegram.inline import finished, messages
+from bot.telegram.inline.pictures import NowhereToUpload, Pictures
 from bot.telegram.markup import caption, keyboard
 from bot.telegram.outbox import Outbox
 from bot.telegram.publication import Publication
@@ -74,6 +76,8 @@ SLOW_MODE_REF = "tg:slow"
 TOPIC_CLOSED = "TOPIC_CLOSED"
 #: Telegram's refusal of a post to a forum topic that was deleted.
 THREAD_NOT_FOUND = "message thread not found"
+#: Telegram's refusal of an edit of an inline message that is no longer there.
+INLINE_GONE = "MESSAGE_ID_INVALID"
 
 
 class Publisher:
@@ -87,6 +91,7 @@ class Publisher:
         languages: Languages,
         outbox: Outbox,
         bot_username: str,
+        storage_chat: int | None = None,
     ) -> None:
         self.bot = bot
         self.service = service
@@ -96,6 +101,7 @@ class Publisher:
         self.languages = languages
         self.outbox = outbox
         self.bot_username = bot_username
+        self.pictures = Pictures(bot, service.store, outbox, storage_chat)
         self.sync = ScreenSync(
             service,
             PendingScreens(self.store, "tg"),
@@ -106,7 +112,7 @@ class Publisher:
         )
 
     def _enqueue(self, chat: str, key: str, job: Job) -> None:
-        self.outbox.put(ids.parse_chat_key(chat)[0], job, key=key)
+        self.outbox.put(ids.queue_id(chat), job, key=key)
 
     def deep_link(self, table_id: str) -> str:
         """The link that opens the private chat and seats the user at ``table_id``."""
@@ -160,6 +166,10 @@ class Publisher:
 
     async def draw(self, table: Table, state: Any, ref: str, lang: str) -> Screen | None:
         """The screen ``ref`` shows for ``table`` now, in ``lang`` (None: it shows nothing)."""
+        # An inline message is both: the lobby until the deal, the table after it.
+        inline = ids.inline_message(table.chat) is not None and ref in (LOBBY_REF, TABLE_REF)
+        if inline and (ref == TABLE_REF) != (table.seed is not None):
+            return None
         if ref == LOBBY_REF:
             screen = self.screens.lobby(table, lang)
             if table.status != Status.LOBBY:
@@ -173,7 +183,10 @@ class Publisher:
         if state is None:
             return None
         if ref == TABLE_REF:
-            return await self.screens.table(table, state, lang)
+            screen = await self.screens.table(table, state, lang)
+            if inline:
+                return await finished.with_records(self.service, self.i18n, table, screen, lang)
+            return screen
         seat = seat_of_ref(ref)
         if seat >= len(table.players) or table.players[seat].bot:
             return None
@@ -190,7 +203,6 @@ class Publisher:
 
     async def _deliver(self, table: Table, ref: str, screen: Screen) -> bool:
         """Send or edit; False when the screen cannot be shown there (nor retried)."""
-        chat_id, thread_id = ids.parse_chat_key(chat_of(table, ref))
 
         async def put() -> bool:
             refs = cast(
@@ -198,20 +210,30 @@ class Publisher:
             )
             if ref in (LOBBY_REF, TABLE_REF) and refs.get(CHAT_LOST_REF):
                 return True  # nowhere to show it: the players were told privately
-            shown = Shown.read(refs, ref)
-            changes = await delivery.put(
-                self.bot, chat_id, thread_id, ref, screen, shown, time.time()
-            )
+            changes = await self.put(table, ref, screen, Shown.read(refs, ref), time.time())
             await self._write_refs(table.id, changes)
             return True
 
         return await self.placing(table, ref, put)
 
+    async def put(
+        self, table: Table, ref: str, screen: Screen, shown: Shown, now: float
+    ) -> RefChanges:
+        """Show ``screen`` as ``table``'s screen ``ref``, which ``shown`` says what
+        it shows now: a message in a chat, or the table's inline message."""
+        chat = chat_of(table, ref)
+        inline = ids.inline_message(chat)
+        if inline is not None:
+            players = [ids.user_id(p.key) for p in table.players if not p.bot]
+            return await messages.put(self.bot, self.pictures, inline, ref, screen, shown, players)
+        chat_id, thread_id = ids.parse_chat_key(chat)
+        return await delivery.put(self.bot, chat_id, thread_id, ref, screen, shown, now)
+
     async def placing(self, table: Table, ref: str, put: Callable[[], Awaitable[bool]]) -> bool:
         """Run ``put``, which shows the screen ``ref``: False when Telegram refused it
         for good (the chat moved, the bot may not write there, the content was
         refused), which it handles; failures worth retrying are raised."""
-        chat_id, _ = ids.parse_chat_key(chat_of(table, ref))
+        chat_id = ids.queue_id(chat_of(table, ref))
         try:
             return await put()
         except TelegramMigrateToChat as exc:
@@ -220,8 +242,14 @@ class Publisher:
         except TelegramForbiddenError as exc:
             seat = None if ref in (LOBBY_REF, TABLE_REF) else seat_of_ref(ref)
             await self._unreachable(table, chat_id, seat, exc)
+        except NowhereToUpload:
+            # Every player blocked the bot since the game began, and no storage chat.
+            log.error("event=picture-nowhere table=%s ref=%s", table.id, ref)
         except TelegramBadRequest as exc:
-            if TOPIC_CLOSED in exc.message:
+            if ids.inline_message(table.chat) is not None and INLINE_GONE in exc.message:
+                # The players deleted the game's message: nowhere to play it.
+                await self.chat_lost(table.chat, None)
+            elif TOPIC_CLOSED in exc.message:
                 # Shown again when the topic is reopened (``redraw``).
                 log.info("event=topic-closed table=%s ref=%s", table.id, ref)
             elif THREAD_NOT_FOUND in exc.message:
@@ -297,6 +325,29 @@ class Publisher:
 
         self.outbox.put(chat_id, call, key=f"nav:{chat_id}:{message_id}")
 
+    def edit_inline(self, table: Table, screen: Screen) -> None:
+        """Show a menu step (or a preview) on an inline table's message, which was
+        pressed; its picture, when the step shows another, by file id."""
+        inline = ids.inline_message(table.chat)
+        assert inline is not None
+        players = [ids.user_id(p.key) for p in table.players if not p.bot]
+
+        async def call(gate: Gate) -> None:
+            key = refs_key(self.store, table.id)
+            async with self.store.redis.pipeline(transaction=False) as pipe:
+                pipe.hget(key, f"{TABLE_REF}:image")
+                # The message no longer shows the screen last drawn for it.
+                pipe.hdel(key, f"{TABLE_REF}:digest", f"{TABLE_REF}:face")
+                shown, _ = await pipe.execute()
+            text, markup = caption(screen), keyboard(screen.buttons)
+            await messages.edit(
+                self.bot, self.pictures, inline, screen, shown, text, markup, players
+            )
+            if shown != screen.image_key:
+                await self._write_refs(table.id, {f"{TABLE_REF}:image": screen.image_key or ""})
+
+        self.outbox.put(ids.queue_id(table.chat), call, key=f"nav:{inline}")
+
     def say(self, chat: str, text: str, markup: InlineKeyboardMarkup | None = None) -> None:
         """Queue a plain message to a chat (or forum topic)."""
         chat_id, thread_id = ids.parse_chat_key(chat)
@@ -326,6 +377,18 @@ class Publisher:
         # after the table's screens.
         said = hashlib.blake2b(f"{text}\n{markup and markup.model_dump_json()}".encode())
         self.outbox.put(chat_id, call, key=f"say:{thread_id}:{said.hexdigest()}", reply=True)
+
+    async def announce(self, table: Table, notice: Notice, chat_lang: str) -> None:
+        """Tell the table's chat ``notice`` (in ``chat_lang``); at an inline
+        table, which has no chat to write in, each person seated privately, in
+        their language."""
+        if ids.inline_message(table.chat) is None:
+            self.say(table.chat, self.screens.notice(table, notice, chat_lang))
+            return
+        for player in table.players:
+            if not player.bot:
+                lang = await self.languages.for_user(player.key)
+                self.say(player.key, self.screens.notice(table, notice, lang))
 
     # -- pings where there is no hand to send ----------------------------------------
 
@@ -401,6 +464,8 @@ class Publisher:
             return
         await self.store.flag(DM_FLAG, str(chat_id), on=False)
         marker = f"tg:unreachable:{seat}"
+        if ids.inline_message(table.chat) is not None:
+            return  # no chat to say it in: the lobby let in only those it could reach
         if await self.store.get_ref(table.id, marker):
             return
         await self.store.set_ref(table.id, marker, "1")
@@ -428,7 +493,9 @@ class Publisher:
                 continue
             lang = await self.languages.for_user(player.key)
             game = self.i18n.t(lang, f"game-{table.game}")
-            if topic:
+            if ids.inline_message(chat) is not None:
+                text = self.i18n.t(lang, "tg-inline-lost", game=game)
+            elif topic:
                 text = self.i18n.t(lang, "tg-topic-lost", game=game)
             elif title is None:
                 text = self.i18n.t(lang, "tg-chat-lost-untitled", game=game)

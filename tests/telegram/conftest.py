@@ -77,11 +77,12 @@ class Harness:
         self.polling = asyncio.create_task(start_polling(self.tg, polling_timeout=1))
         await self.fake.wait_until(lambda: self.fake.waiting_polls > 0, timeout=10)
 
-    async def restart(self, limits: Limits = FAST) -> None:
-        """A new process: a new bot client and table service on the same Redis."""
+    async def restart(self, limits: Limits = FAST, storage_chat: int | None = None) -> None:
+        """A new process: a new bot client and table service on the same Redis
+        (``storage_chat``: where it uploads inline messages' pictures)."""
         await self.stop_polling()
         self.service = TableService(self.store, clock=self.clock)
-        self.tg = await make_frontend(self.fake, self.service, self.store, limits)
+        self.tg = await make_frontend(self.fake, self.service, self.store, limits, storage_chat)
         await self.start_polling()
 
     async def stop_polling(self) -> None:
@@ -95,12 +96,17 @@ class Harness:
 
 
 async def make_frontend(
-    fake: FakeTelegram, service: TableService, store: Store, limits: Limits = FAST
+    fake: FakeTelegram,
+    service: TableService,
+    store: Store,
+    limits: Limits = FAST,
+    storage_chat: int | None = None,
 ) -> TelegramFrontend:
     """A fresh bot process: new aiogram Bot, new screens, same Redis."""
     bot = Bot(fake.token, session=AiohttpSession(api=TelegramAPIServer.from_base(fake.base_url)))
     i18n = I18n()
-    tg = await build(bot, service, Screens(service, i18n), Languages(store, "ru"), limits=limits)
+    languages = Languages(store, "ru")
+    tg = await build(bot, service, Screens(service, i18n), languages, limits, storage_chat)
     await set_commands(bot, i18n)
     return tg
 

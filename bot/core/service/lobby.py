@@ -301,6 +301,7 @@ class LobbyService(ServiceBase):
         table = Table(
             id=secrets.token_urlsafe(6),
             chat=old.chat,
+            records_chat=old.records_chat,
             game=old.game,
             creator=player.key,
             created_at=now,
@@ -360,3 +361,20 @@ class LobbyService(ServiceBase):
         table = await self._mutate_table(table_id, step)
         await self.store.release_chat(old, table_id)
         return table
+
+    @guarded
+    async def settle_records_chat(self, table_id: str, chat: str) -> Table:
+        """Name the chat that keeps the table's records (its ``records_chat``),
+        once: the first answer stays, so a later caller compares it with its
+        own chat. A table bound to no chat of its own (a Telegram inline
+        message) learns it from the first press."""
+        table, _ = await self.get(table_id)
+        if table.records_chat or not table.active:
+            return table
+
+        def step(table: Table, state: Any) -> Step:
+            if not table.records_chat:
+                table.records_chat = chat
+            return Step(state, "records-chat")
+
+        return await self._mutate_table(table_id, step)

@@ -57,3 +57,18 @@ tg-help =
     /replay — the last game as an animation (/replay 2 — the second in /history)
     /top — the best players here by rating (/top klac — in Klac!)
     /forget — delete your statistics, ratings, language choices, decks and my note that I may write to you, everywhere; sent by a chat’s admin (or in the private chat), it also deletes the chat’s finished games, leaderboards and language. Kept: tables being played (until they end), a finished game’s table for a day, finished games in other chats’ histories (90 days)
+
+## Inline mode: @bot typed in any chat
+tg-inline-words-klac = cards stacks colours
+tg-inline-words-klotho = prospector chip field lines
+tg-inline-words-krendzu = renju four line
+tg-inline-words-caravan = fallout new vegas duel
+tg-inline-words-curling = dice stones house
+tg-inline-opening = 🎲 { $game }: the table is being set…
+tg-inline-open = ▶ Open the table
+tg-inline-open-bot = Open the bot first: your cards come there
+tg-inline-elsewhere = This game is played in another chat.
+tg-inline-press-join = ✅ Now I can send you your cards. Go back to the chat and press “Join” under the game’s message.
+tg-inline-replay = 🎞 Replay
+tg-inline-records = 🏆 This chat’s games
+tg-inline-lost = ⛔ Your { $game } game is stopped: its message was deleted from the chat.

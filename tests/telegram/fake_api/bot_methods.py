@@ -23,6 +23,8 @@ def scope_key(scope: Any, language_code: Any) -> tuple[str, str]:
 class BotMethods(FakeState):
     """The Bot API methods that describe the bot and set up its commands and menu."""
 
+    inline_mode: bool
+
     def commands(self, scope: Json | None = None, language_code: str = "") -> list[Json]:
         """Commands last set for a scope (default scope if None) and language."""
         return self.commands_by_scope.get(scope_key(scope, language_code), [])
@@ -35,7 +37,8 @@ class BotMethods(FakeState):
             **self.bot_user,
             "can_join_groups": True,
             "can_read_all_group_messages": not self.privacy_mode,
-            "supports_inline_queries": False,
+            # On once inline mode is enabled with @BotFather (/setinline).
+            "supports_inline_queries": self.inline_mode,
         }
 
     def _set_my_commands(self, params: Json, files: dict[str, bytes]) -> bool:

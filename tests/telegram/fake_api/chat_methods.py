@@ -10,6 +10,7 @@ from typing import Final
 
 from tests.telegram.fake_api.chats import chat_member
 from tests.telegram.fake_api.errors import KICKED, QUERY_TOO_OLD, ApiError, Json, bad_request
+from tests.telegram.fake_api.records import InlineQuery, Press
 from tests.telegram.fake_api.state import FakeState
 
 #: How long a callback query waits for its answer: the Bot API does not say; bots
@@ -34,15 +35,22 @@ CHAT_ACTIONS: Final = frozenset(
 )
 
 
+def waiting(query: Press | InlineQuery | None) -> None:
+    """Refuse an answer to a query that is unknown, answered already, or no
+    longer waited for (a callback query's or an inline query's alike)."""
+    if query is None or query.answer is not None:
+        raise bad_request(QUERY_TOO_OLD)
+    if time.monotonic() - query.time > CALLBACK_ANSWER_SECONDS:
+        raise bad_request(QUERY_TOO_OLD)
+
+
 class ChatMethods(FakeState):
     """The Bot API methods that read chats and members, and answer button presses."""
 
     def _answer_callback_query(self, params: Json, files: dict[str, bytes]) -> bool:
         press = self.presses.get(str(params.get("callback_query_id", "")))
-        if press is None or press.answer is not None:
-            raise bad_request(QUERY_TOO_OLD)
-        if time.monotonic() - press.time > CALLBACK_ANSWER_SECONDS:
-            raise bad_request(QUERY_TOO_OLD)
+        waiting(press)
+        assert press is not None
         text = params.get("text")
         if isinstance(text, str) and len(text) > ALERT_LIMIT:
             raise bad_request("Bad Request: MESSAGE_TOO_LONG")

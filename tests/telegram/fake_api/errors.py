@@ -62,6 +62,8 @@ QUERY_TOO_OLD: Final = (
 )
 NO_PIN_RIGHTS: Final = "Bad Request: not enough rights to manage pinned messages in the chat"
 REPLY_NOT_FOUND: Final = "Bad Request: message to be replied not found"
+#: A new upload in an edit of an inline message (see ``message_methods``).
+INLINE_UPLOAD: Final = "Bad Request: fake_api: a new file can't be uploaded in an inline message"
 WRONG_FILE: Final = "Bad Request: wrong file identifier/HTTP URL specified"
 IMAGE_FAILED: Final = "Bad Request: IMAGE_PROCESS_FAILED"
 PHOTO_DIMENSIONS: Final = "Bad Request: PHOTO_INVALID_DIMENSIONS"

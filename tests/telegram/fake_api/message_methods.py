@@ -22,6 +22,7 @@ from tests.telegram.fake_api.errors import (
     CANT_EDIT,
     DELETE_NOT_FOUND,
     EDIT_NOT_FOUND,
+    INLINE_UPLOAD,
     NO_CAPTION_TO_EDIT,
     NO_MEDIA_TO_EDIT,
     NO_PIN_RIGHTS,
@@ -124,21 +125,21 @@ class MessageMethods(FakeState):
         # "0-1024 characters after entities parsing", as every media caption.
         return self._send_media(params, files, "animation")
 
-    def _edit_message_text(self, params: Json, files: dict[str, bytes]) -> Json:
+    def _edit_message_text(self, params: Json, files: dict[str, bytes]) -> Json | bool:
         msg = self._editable(params)
         text, entities = message_text(params, "text", TEXT_LIMIT, TEXT_EMPTY)
         markup = check_markup(params.get("reply_markup"), inline_only=True)
-        if msg.from_bot and msg.kind != "text":
+        if msg.bot_owned and msg.kind != "text":
             raise bad_request(NO_TEXT_TO_EDIT)
         return self._apply_edit(
             msg, "editMessageText", text=text, entities=entities, reply_markup=markup
         )
 
-    def _edit_message_caption(self, params: Json, files: dict[str, bytes]) -> Json:
+    def _edit_message_caption(self, params: Json, files: dict[str, bytes]) -> Json | bool:
         msg = self._editable(params)
         caption, entities = message_text(params, "caption", CAPTION_LIMIT, None)
         markup = check_markup(params.get("reply_markup"), inline_only=True)
-        if msg.from_bot and msg.kind not in ("photo", "document", "animation"):
+        if msg.bot_owned and msg.kind not in ("photo", "document", "animation"):
             raise bad_request(NO_CAPTION_TO_EDIT)
         return self._apply_edit(
             msg,
@@ -148,7 +149,7 @@ class MessageMethods(FakeState):
             reply_markup=markup,
         )
 
-    def _edit_message_media(self, params: Json, files: dict[str, bytes]) -> Json:
+    def _edit_message_media(self, params: Json, files: dict[str, bytes]) -> Json | bool:
         msg = self._editable(params)
         media = params.get("media")
         if not isinstance(media, dict) or media.get("type") not in ("photo", "document"):
@@ -156,8 +157,18 @@ class MessageMethods(FakeState):
         kind = str(media["type"])
         caption, entities = message_text(media, "caption", CAPTION_LIMIT, None)
         markup = check_markup(params.get("reply_markup"), inline_only=True)
-        if msg.from_bot and msg.kind not in ("photo", "document"):
+        # "Use this method to edit animation, audio, document, photo, or video
+        # messages, or to add media to text messages"
+        # (https://core.telegram.org/bots/api#editmessagemedia).
+        if msg.bot_owned and msg.kind not in ("photo", "document", "text"):
             raise bad_request(NO_MEDIA_TO_EDIT)
+        if msg.inline_message_id is not None and (
+            files or str(media.get("media")).startswith("attach://")
+        ):
+            # "When an inline message is edited, a new file can't be uploaded;
+            # use a previously uploaded file via its file_id or specify a URL"
+            # (the same page). The Bot API gives no text for it; this is the fake's.
+            raise bad_request(INLINE_UPLOAD)
         stored = self._uploads.input_file(media.get("media"), "media", kind, files)
         return self._apply_edit(
             msg,
@@ -169,7 +180,7 @@ class MessageMethods(FakeState):
             reply_markup=markup,
         )
 
-    def _edit_message_reply_markup(self, params: Json, files: dict[str, bytes]) -> Json:
+    def _edit_message_reply_markup(self, params: Json, files: dict[str, bytes]) -> Json | bool:
         msg = self._editable(params)
         markup = check_markup(params.get("reply_markup"), inline_only=True)
         return self._apply_edit(msg, "editMessageReplyMarkup", reply_markup=markup)
@@ -262,8 +273,14 @@ class MessageMethods(FakeState):
         return target
 
     def _editable(self, params: Json, not_found: str = EDIT_NOT_FOUND) -> StoredMessage:
-        if params.get("inline_message_id"):
-            raise bad_request("Bad Request: MESSAGE_ID_INVALID")
+        inline = params.get("inline_message_id")
+        if inline:
+            # "Required if chat_id and message_id are not specified. Identifier
+            # of the inline message" (https://core.telegram.org/bots/api#editmessagetext).
+            msg = self._inline.get(str(inline))
+            if msg is None or msg.deleted or not_found == DELETE_NOT_FOUND:
+                raise bad_request("Bad Request: MESSAGE_ID_INVALID")
+            return msg
         chat_id = self._chat_id(params)
         self._writable_chat(chat_id)
         message_id = params.get("message_id")
@@ -279,8 +296,8 @@ class MessageMethods(FakeState):
         if chat_id < 0 and isinstance(thread_id, int):
             self.groups[chat_id].check_topic(thread_id)
 
-    def _apply_edit(self, msg: StoredMessage, method: str, **changes: Any) -> Json:
-        if not msg.from_bot or msg.kind == "service":
+    def _apply_edit(self, msg: StoredMessage, method: str, **changes: Any) -> Json | bool:
+        if not msg.bot_owned or msg.kind == "service":
             raise bad_request(CANT_EDIT)
         before = msg.snapshot(method)
         for key, value in changes.items():
@@ -296,4 +313,7 @@ class MessageMethods(FakeState):
         old_id = before.file.file_unique_id if before.file else None
         if shown is not None and shown.kind == "photo" and shown.file_unique_id != old_id:
             self._chat_photos.setdefault(msg.chat_id, []).append(shown.data)
-        return msg.to_api()
+        # "On success, if the edited message is not an inline message, the edited
+        # Message is returned, otherwise True is returned"
+        # (https://core.telegram.org/bots/api#editmessagetext).
+        return True if msg.inline_message_id is not None else msg.to_api()

@@ -28,6 +28,8 @@ JSON_FIELDS: Final = frozenset(
         "link_preview_options",
         "reply_parameters",
         "message_ids",
+        "results",
+        "button",
     }
 )
 INT_FIELDS: Final = frozenset(
@@ -59,6 +61,7 @@ BOOL_FIELDS: Final = frozenset(
         "allow_paid_broadcast",
         "disable_content_type_detection",
         "only_if_banned",
+        "is_personal",
     }
 )
 

@@ -145,11 +145,20 @@ class StoredMessage:
     deleted: bool = False
     pinned: bool = False
     history: list[Version] = field(default_factory=list)
+    #: posted from an inline result: the message's id for edits and presses
+    inline_message_id: str | None = None
+    #: posted by a user "via" the bot (an inline result)
+    via_bot: bool = False
 
     @property
     def from_bot(self) -> bool:
         """Whether the bot sent it."""
         return bool(self.sender.get("is_bot"))
+
+    @property
+    def bot_owned(self) -> bool:
+        """Whether the bot may edit it: its own, or posted from its inline result."""
+        return self.from_bot or self.inline_message_id is not None
 
     @property
     def photo(self) -> bytes | None:
@@ -257,6 +266,32 @@ class Press:
     data: str | None
     time: float
     answer: Json | None = None
+
+
+@dataclass
+class InlineQuery:
+    """A query a user typed, and the bot's answer to it (``answerInlineQuery``'s parameters)."""
+
+    id: str
+    user_id: int
+    query: str
+    chat: int
+    time: float
+    answer: Json | None = None
+
+    def result(self, result_id: str) -> Json:
+        """The answered result ``result_id`` (KeyError: the user cannot choose it)."""
+        if self.answer is None:
+            raise KeyError(f"inline query {self.id} was not answered")
+        for result in self.answer["results"]:
+            if result["id"] == result_id:
+                return dict(result)
+        raise KeyError(f"no result {result_id!r} among {self.result_ids}")
+
+    @property
+    def result_ids(self) -> list[str]:
+        """The ids of the answered results, in order."""
+        return [r["id"] for r in (self.answer or {}).get("results", [])]
 
 
 @dataclass

@@ -21,6 +21,7 @@ from tests.telegram.fake_api.bot_methods import BotMethods
 from tests.telegram.fake_api.chat_methods import ChatMethods
 from tests.telegram.fake_api.errors import NOT_FOUND, UNAUTHORIZED, ApiError, Json
 from tests.telegram.fake_api.inject import Injection
+from tests.telegram.fake_api.inline import InlineMode
 from tests.telegram.fake_api.inspection import Inspection
 from tests.telegram.fake_api.media import UPLOAD_LIMIT
 from tests.telegram.fake_api.message_methods import MessageMethods
@@ -32,7 +33,14 @@ from tests.telegram.fake_api.world import World
 
 
 class FakeTelegram(
-    World, Injection, Inspection, UpdateDelivery, MessageMethods, ChatMethods, BotMethods
+    World,
+    Injection,
+    InlineMode,
+    Inspection,
+    UpdateDelivery,
+    MessageMethods,
+    ChatMethods,
+    BotMethods,
 ):
     """A fake Bot API server with a model of users, groups, messages and updates."""
 
@@ -61,6 +69,7 @@ class FakeTelegram(
             "deleteMessage": self._delete_message,
             "deleteMessages": self._delete_messages,
             "answerCallbackQuery": self._answer_callback_query,
+            "answerInlineQuery": self._answer_inline_query,
             "getChat": self._get_chat,
             "getChatMember": self._get_chat_member,
             "getChatAdministrators": self._get_chat_administrators,

@@ -37,6 +37,7 @@ from tests.telegram.fake_api.media import Uploads
 from tests.telegram.fake_api.records import (
     Call,
     Failure,
+    InlineQuery,
     Press,
     QueuedUpdate,
     StoredFile,
@@ -44,6 +45,9 @@ from tests.telegram.fake_api.records import (
 )
 
 Handler = Callable[[Json, dict[str, bytes]], Any]
+#: Ids of the chats between users that the bot is not in (inline mode); never a
+#: user's or a group's.
+CONVERSATIONS_FROM = 9_000_000_000_000
 
 
 class FakeState:
@@ -99,6 +103,12 @@ class FakeState:
         self._update_ids = itertools.count(100_001)
         self._callback_ids = itertools.count(4_000_000_000_000_000_001)
         self._failures: list[Failure] = []
+        # Inline mode (``inline``): chats without the bot, queries, their messages.
+        self.inline_queries: dict[str, InlineQuery] = {}
+        self.conversations: dict[int, set[int]] = {}
+        self._inline: dict[str, StoredMessage] = {}
+        self._conversation_ids = itertools.count(CONVERSATIONS_FROM)
+        self._inline_query_ids = itertools.count(7_000_000_000_000_000_001)
 
         self._runner: web.AppRunner | None = None
         self._port: int | None = None

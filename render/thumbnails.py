@@ -1,4 +1,5 @@
-"""Small pictures of each game's table for the home page, drawn once per process.
+"""Small pictures of each game's table (the playground's home page, Telegram's
+inline results), drawn once per process.
 
 Each shows a game a few moves in (a fixed seed, the first legal moves), so a
 newcomer sees what the table of Klotho looks like next to Krendzu's before
