@@ -11,6 +11,7 @@ answer); any other press is answered with why not, and nothing moves.
 from __future__ import annotations
 
 import asyncio
+import hashlib
 from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import partial
@@ -37,6 +38,15 @@ class Answer:
 
     screen: Screen
     alert: str | None = None
+
+
+def shuffled(game: str, step: int, count: int) -> list[int]:
+    """The order a step shows its options in: mixed, so the right press is not
+    always first, and the same every time the step is shown."""
+    return sorted(
+        range(count),
+        key=lambda i: hashlib.sha1(f"{game}:{step}:{i}".encode(), usedforsecurity=False).digest(),
+    )
 
 
 class Tutorials:
@@ -107,13 +117,16 @@ class Tutorials:
         ]
         if note:
             lines += ["", f"✋ {note}"]
+        options = current.options
         rows: list[tuple[Button, ...]] = [
             (
                 Button(
-                    t(o.label, **dict(o.args)), LearnToken(game, step, str(i)).encode(), choice=True
+                    t(options[i].label, **dict(options[i].args)),
+                    LearnToken(game, step, str(i)).encode(),
+                    choice=True,
                 ),
             )
-            for i, o in enumerate(current.options)
+            for i in shuffled(game, step, len(options))
         ]
         if last:
             rows += [
