@@ -28,10 +28,10 @@ learn-curling-count =
     Who leads? Count from the centre outwards: in each zone the colour with more stones adds the difference. But a zero must always stay: if adding would leave no zero, the count stops.
     Here red has 1 in the centre, blue 1 in the middle and 1 in the outer zone. What is the score?
 learn-curling-btn-score = 🔴 { $red } : { $blue } 🔵
-learn-curling-why-count-zero = Adding blue's middle stone would make it 1 : 1 with no zero left, so the count stops at 1 : 0.
+learn-curling-why-count-zero = Adding blue’s middle stone would make it 1 : 1 with no zero left, so the count stops at 1 : 0.
 learn-curling-why-count-centre = The centre is counted first: red leads 1 : 0 there, and then the count stops to keep the last zero.
 learn-curling-roll =
-    A new end. Blue has the hammer 🔨 (the end's last throw), so you throw first.
+    A new end. Blue has the hammer 🔨 (the end’s last throw), so you throw first.
     Every throw starts with the dice: roll five of them.
 learn-curling-btn-roll = 🎲 Roll the dice
 learn-curling-btn-throw = 🥌 Throw at once
@@ -49,8 +49,8 @@ learn-curling-combination =
     pair 1 · two pairs 2 · three 3 · straight and full house 4 · four and poker 5.
     Four of a kind gives the numbers 3, 3, 3, 3 and 1. How much power may you use?
 learn-curling-btn-power = ⚡ { $power }
-learn-curling-why-power-four = Power 4 is a straight's or a full house's. Four of a kind is stronger: 5.
-learn-curling-why-power-one = Power 1 is only a pair's. Four of a kind gives 5.
+learn-curling-why-power-four = Power 4 is a straight’s or a full house’s. Four of a kind is stronger: 5.
+learn-curling-why-power-one = Power 1 is only a pair’s. Four of a kind gives 5.
 learn-curling-aim =
     Trajectories, weakest first: reverse 1, shortened 2, triple 3, quadruple 4, semaphore 5. From the left cells they bend clockwise, from the right ones anticlockwise.
     Each segment takes one of your numbers. A segment straight up stops on the row whose tag shows its number; any other goes that many cells.
@@ -59,22 +59,22 @@ learn-curling-btn-semaphore-31 = 🥌 Semaphore d0: 3, then 1
 learn-curling-btn-semaphore-33 = 🥌 Semaphore d0: 3, then 3
 learn-curling-btn-reverse-33 = 🥌 Reverse d0: 3, then 3
 learn-curling-why-too-far = Three cells up-right from d8 is g11: the outer zone, not the centre.
-learn-curling-why-reverse = The reverse's first segment stops in the guard zone (sand row 3); the stone ends in the outer zone at g6.
+learn-curling-why-reverse = The reverse’s first segment stops in the guard zone (sand row 3); the stone ends in the outer zone at g6.
 learn-curling-collision =
-    Your stone landed in the centre (e9). Now blue has one there. A stone that runs into another stops and passes the rest of that segment's energy on: the struck stone flies on in the same direction.
+    Your stone landed in the centre (e9). Now blue has one there. A stone that runs into another stops and passes the rest of that segment’s energy on: the struck stone flies on in the same direction.
     Knock blue out of the centre with the same semaphore.
 learn-curling-btn-hit = 🥌 Semaphore d0: 3, then 1 (into e9)
 learn-curling-btn-beside = 🥌 Semaphore c0: 3, then 1 (beside it)
 learn-curling-why-beside = That lands on d9 beside blue: one each in the centre cancels out, 0 : 0. Hit the blue stone instead.
 learn-curling-limit =
     A hit: blue flew on to f10 and your stone stayed in the centre (d8).
-    The power also depends on the opponent's last throw: when you lead, at most one less than its power; when drawn, one more; when behind, any.
-    Here you lead and blue's last throw had power 3: your limit is 2, although four fives give 5.
+    The power also depends on the opponent’s last throw: when you lead, at most one less than its power; when drawn, one more; when behind, any.
+    Here you lead and blue’s last throw had power 3: your limit is 2, although four fives give 5.
 learn-curling-btn-shortened = 🥌 Shortened d0: 5, then 2 (power 2)
 learn-curling-btn-triple = 🥌 Triple d0: 5, 5, 2 (power 3)
-learn-curling-why-limit = A triple has power 3, over your limit 2: you lead, and blue's last throw had power 3.
+learn-curling-why-limit = A triple has power 3, over your limit 2: you lead, and blue’s last throw had power 3.
 learn-curling-guard =
-    Stones on rows 1–5 are guards. On throws 2–5 of an end, knocking an opponent's guard off the field is a foul: everything goes back and your stone is lost.
+    Stones on rows 1–5 are guards. On throws 2–5 of an end, knocking an opponent’s guard off the field is a foul: everything goes back and your stone is lost.
     It is throw 4 and blue guards g4. Go round it into the house.
 learn-curling-btn-around = 🥌 Triple d0: 2, 4, 1 (round it)
 learn-curling-btn-knock = 🥌 Reverse d0: 1, then 4 (through g4)
@@ -99,13 +99,13 @@ learn-curling-btn-three-sevens = 🥌 Three sevens: triple d0 1, 3, 1
 learn-curling-btn-pair = 🥌 A pair of sevens: reverse d0 1, 5
 learn-curling-why-pair-weaker = A pair has power 1 and that reverse flies off the field. The three is stronger: power 3.
 learn-curling-second =
-    Now you throw second. Together you may hold at most 5 substitution cards; once the table has 5, the deck is closed and the second player takes the first player's cards by name.
+    Now you throw second. Together you may hold at most 5 substitution cards; once the table has 5, the deck is closed and the second player takes the first player’s cards by name.
     Blue holds five. With Q♠ and A♥ you make 10 J Q K A: a straight, power 4.
     A null throw (no combination) puts no stone on the field.
 learn-curling-btn-take-two = 🃏 Take Q♠ and A♥, throw the straight
 learn-curling-btn-deck = 🃏 Take from the deck
 learn-curling-btn-null = 🗑 Throw the stone away
-learn-curling-why-closed = The table holds five substitution cards: the deck is closed, take one of blue's cards.
+learn-curling-why-closed = The table holds five substitution cards: the deck is closed, take one of blue’s cards.
 learn-curling-why-null = A null throw puts no stone on the field. The straight does better.
 learn-curling-done =
     Your straight put a stone in the middle zone. That is the whole game: dice or cards, combinations, trajectories, collisions, the limit, guards and the hammer.
