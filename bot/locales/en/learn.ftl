@@ -110,3 +110,61 @@ learn-curling-why-null = A null throw puts no stone on the field. The straight d
 learn-curling-done =
     Your straight put a stone in the middle zone. That is the whole game: dice or cards, combinations, trajectories, collisions, the limit, guards and the hammer.
     Play a real match against the computer: in a game you choose everything step by step and see every throw before it is made.
+
+## Krendzu
+
+learn-krendzu-intro =
+    Krendzu: cards go on a shared field to make lines of four. In this tour you attack (⚔): every combination of four in a line gives the attackers a point, whoever lays its last card. The computer defends (🛡) and spoils your lines.
+    Values: 6–10 as printed; J is 2 or 12, Q 3 or 13, K 4 or 14, A 1, 5, 11 or 15. The attackers read every figure as they like, afresh in every line.
+learn-krendzu-exchange =
+    Before the play everyone may exchange up to 3 cards: say how many (the defender first), mark them, and they are shuffled with the cards set aside and dealt back. The computer kept its cards.
+    Your 7♣ fits nothing; your 6♥ 7♥ 9♥ can become a line of hearts.
+learn-krendzu-btn-swap-club = 🔄 Exchange 7♣
+learn-krendzu-btn-swap-hearts = 🔄 Exchange 6♥ 7♥ 9♥
+learn-krendzu-why-keep-hearts = Keep the hearts: four hearts in a line are a combination. Exchange the card that fits nothing.
+learn-krendzu-first =
+    You got 8♥ for the 7♣. The defender lays the tour’s first card anywhere: the computer laid 10♦.
+    Every next card must touch a card of the field by a side; a corner is not enough. Put 6♥ under the 10♦.
+learn-krendzu-btn-below = 6♥ under 10♦
+learn-krendzu-btn-corner = 6♥ diagonally from 10♦
+learn-krendzu-why-corner = A card must touch the field by a side: a corner is not enough.
+learn-krendzu-line =
+    A combination is four cards side by side in a row, a column or a diagonal: all of one suit, or values in an arithmetic progression (7 8 9 10, 12 9 6 3…). Four of a rank never count.
+    The computer laid 8♦. Put 7♥ beside your 6♥ to start a line of hearts.
+learn-krendzu-btn-beside = 7♥ right of 6♥
+learn-krendzu-btn-above = 7♥ above 10♦
+learn-krendzu-why-apart = There it stands apart from your 6♥: a line needs four cards side by side.
+learn-krendzu-progression =
+    The computer laid J♦: the top row is J♦ 10♦ 8♦. Read the jack as 12: 12, 10, 8… and a 6 makes a progression!
+    A line scores for the attackers whoever completes it, so the defender’s cards may help you too.
+learn-krendzu-btn-six = 6♣ right of 8♦
+learn-krendzu-btn-ace = A♠ right of 8♦
+learn-krendzu-why-ace = An ace reads 1, 5, 11 or 15, and 12, 10, 8 needs a 6.
+learn-krendzu-grow =
+    A point: 12, 10, 8, 6! The computer closed the left end of your hearts with K♠.
+    Lay 8♥ after your 6♥ 7♥.
+learn-krendzu-btn-eight = 8♥ right of 7♥
+learn-krendzu-btn-far = 9♥ one cell further, with a gap
+learn-krendzu-why-touch = That cell touches the field only by a corner: a card must touch one by a side.
+learn-krendzu-suit =
+    6♥ 7♥ 8♥, and the computer passed: from its second turn a defender may lay one card, two cards or none.
+    Finish the line of hearts with 9♥.
+learn-krendzu-btn-nine = 9♥ right of 8♥
+learn-krendzu-btn-nine-below = 9♥ under 8♥
+learn-krendzu-why-not-in-line = Under the 8♥ it is out of the hearts’ row: only four in one line count.
+learn-krendzu-defend =
+    Second tour: the roles turn round, now you defend (🛡) and the computer attacks. It has 6♣ 7♣ 8♣ in a row with both ends free: a club, a 9, or an ace read as 5 would finish it.
+    A defender’s first turn of a tour is one card (you laid 10♠); after that one card, two cards one after the other, or a pass. Close both ends!
+learn-krendzu-btn-block-both = K♥ on the left, then Q♥ on the right
+learn-krendzu-btn-block-one = K♥ on the left only
+learn-krendzu-btn-own-goal = 9♣ on the right
+learn-krendzu-btn-pass = Pass
+learn-krendzu-why-one-end = The right end stays open: the computer finishes the clubs on its next turn.
+learn-krendzu-why-own-goal = 9♣ finishes the clubs: a point for the attackers, even laid by you (an own goal).
+learn-krendzu-why-pass = Both ends stay open: the computer finishes the line on its next turn.
+learn-krendzu-end =
+    Both ends are closed. A tour ends when every hand is empty; a player with no cards is skipped, and once the attackers are out the defenders may no longer pass.
+    With two players a match is two tours (each attacks once; the lobby may add rounds). The most points over all tours wins; a tie is shared.
+learn-krendzu-done =
+    That is Krendzu: cards touching by a side, lines of four of a suit or in progression, figures read your way, points to the attackers, blocks and two-card moves in defence.
+    Play a real match against the computer.
