@@ -1,5 +1,5 @@
 """Slash commands: /play, /hand, /rules, /stop, /stats, /lang, /deck, /help (and
-those of ``records``: /history, /replay, /top, /forget).
+those of ``records``: /history, /replay, /top, /forget; of ``learn``: /learn).
 
 Names, descriptions and choices are localized (Russian and English) through
 the i18n catalog: every translatable string carries its message id, and
@@ -27,6 +27,7 @@ from bot.core.service import TURN_SECONDS, Stopping, table_options
 from bot.core.tables import Status, Timeout
 from bot.discord import ids
 from bot.discord.context import Frontend, player
+from bot.discord.learn import add_learn_command
 from bot.discord.messages import outgoing
 from bot.discord.presses import send_hand
 from bot.discord.records import add_record_commands
@@ -234,6 +235,7 @@ def make_tree(client: discord.Client, frontend: Frontend) -> app_commands.Comman
         await reply(interaction, shown.content, view=shown.view or discord.utils.MISSING)
 
     add_record_commands(tree, frontend, games)
+    add_learn_command(tree, frontend)
 
     @tree.command(name=text("help", "dc-cmd-help"), description=text(
         "What I can do", "dc-cmd-help-desc"))  # fmt: skip

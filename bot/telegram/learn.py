@@ -83,7 +83,7 @@ async def press(
         # the pressed message as it was: the tutorial comes below it.
         _send(frontend, user.id, answer.screen)
     else:
-        _edit(frontend, message, answer.screen, same_picture=answer.alert is not None)
+        _edit(frontend, message, answer.screen, same_picture=answer.refused)
     await query.answer(answer.alert, show_alert=answer.alert is not None)
 
 

@@ -34,10 +34,12 @@ PROGRESS_TTL = 180 * 86400
 @dataclass(frozen=True)
 class Answer:
     """What a tutorial press shows: the screen, and a short line for the
-    presser alone (why not, or that the button was an old one), if any."""
+    presser alone (why not, or that the button was an old one), if any.
+    ``refused``: a wrong press, so the step and its picture stay."""
 
     screen: Screen
     alert: str | None = None
+    refused: bool = False
 
 
 def shuffled(game: str, step: int, count: int) -> list[int]:
@@ -178,7 +180,7 @@ class Tutorials:
         option = options[index]
         if option.why is not None:
             why = self.i18n.t(lang, option.why)
-            return Answer(await self.step(token.game, current, lang, why), why)
+            return Answer(await self.step(token.game, current, lang, why), why, refused=True)
         await self._save(player, token.game, current + 1)
         return Answer(await self.step(token.game, current + 1, lang))
 

@@ -37,6 +37,7 @@ dc-help =
     /play — start a game (options: turn time, what happens on a timeout, game options like rounds=2)
     /hand — show my hand
     /rules — the rules
+    /learn — learn a game: a short tutorial on a real table against the computer, sent by DM (also the 📖 button of every lobby)
     /stop — close the lobby or vote to stop the game (alone against the computer: stop it, once you confirm)
     /lang — the language of this channel (in DMs: yours)
     /stats — your games and wins
@@ -75,3 +76,7 @@ dc-cmd-deck = deck
 dc-cmd-deck-desc = Build your own deck (only you see it)
 dc-channel-lost = ⛔ Your { $game } game is stopped: its channel was deleted.
 dc-thread-locked = 🔒 This thread is locked, so I can’t show the table here: a moderator can unlock it (or allow me to manage threads), and the game goes on where it stopped.
+dc-cmd-learn = learn
+dc-cmd-learn-desc = Learn a game step by step against the computer (in DMs)
+dc-learn-sent = 📖 I sent you the tutorial by DM.
+dc-learn-dm-closed = I cannot send you a DM: allow direct messages from this server’s members (Privacy Settings), then try again.
