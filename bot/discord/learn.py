@@ -32,7 +32,7 @@ def add_learn_command(tree: app_commands.CommandTree[Any], frontend: Frontend) -
                for g in tutorials.games()]  # fmt: skip
 
     @tree.command(name=text("learn", "dc-cmd-learn"), description=text(
-        "Learn a game step by step against the computer (in DMs)", "dc-cmd-learn-desc"))  # fmt: skip
+        "Learn a game step by step (in DMs)", "dc-cmd-learn-desc"))  # fmt: skip
     @app_commands.rename(game=text("game", "dc-opt-game"))
     @app_commands.describe(game=text("Which game", "dc-opt-game-desc"))
     @app_commands.choices(game=choices)

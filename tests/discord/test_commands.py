@@ -31,7 +31,7 @@ from tests.discord.conftest import (
 
 COMMANDS = (
     "play", "hand", "rules", "stop", "stats", "lang", "deck", "history", "replay", "top",
-    "forget", "help",
+    "forget", "learn", "help",
 )  # fmt: skip
 GAMES = ("klac", "klotho", "krendzu", "caravan", "curling")
 #: The Attach Files permission bit.

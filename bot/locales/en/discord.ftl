@@ -77,6 +77,6 @@ dc-cmd-deck-desc = Build your own deck (only you see it)
 dc-channel-lost = ⛔ Your { $game } game is stopped: its channel was deleted.
 dc-thread-locked = 🔒 This thread is locked, so I can’t show the table here: a moderator can unlock it (or allow me to manage threads), and the game goes on where it stopped.
 dc-cmd-learn = learn
-dc-cmd-learn-desc = Learn a game step by step against the computer (in DMs)
+dc-cmd-learn-desc = Learn a game step by step (in DMs)
 dc-learn-sent = 📖 I sent you the tutorial by DM.
 dc-learn-dm-closed = I cannot send you a DM: allow direct messages from this server’s members (Privacy Settings), then try again.
