@@ -141,7 +141,7 @@ class Tutorials:
         )
         controls.append(Button(t("learn-btn-leave"), LearnToken(game, step, "x").encode()))
         rows.append(tuple(controls))
-        image = await self._image(game, step, lang)
+        image = await self.image(game, step, lang)
         return Screen("\n".join(lines), image, f"learn:{game}:{step}:{lang}", buttons=tuple(rows))
 
     # -- presses ------------------------------------------------------------------
@@ -207,7 +207,8 @@ class Tutorials:
             self._states[game] = self._tutorial(game).states()
         return self._states[game]
 
-    async def _image(self, game: str, step: int, lang: str) -> bytes:
+    async def image(self, game: str, step: int, lang: str) -> bytes:
+        """The picture of step ``step`` of ``game``'s tutorial in ``lang`` (drawn once)."""
         key = (game, step, lang)
         if key not in self._images:
             self._images[key] = await asyncio.to_thread(self.picture, game, step, lang)
