@@ -27,7 +27,7 @@ def position(
     state.phase = phase
     state.dice = dice
     state.started = phase != ROLL
-    state.prev_power = prev_power
+    state.prev_power = _previous(throw_no, prev_power)
     state.rng = rng
     state.match = list(match)
     return state
@@ -55,8 +55,16 @@ def card_position(
     )
     state.phase = DRAW
     state.started = False
-    state.prev_power = prev_power
+    state.prev_power = _previous(throw_no, prev_power)
     return state
+
+
+def _previous(throw_no: int, power: int | None) -> int | None:
+    """The previous throw's power: none on an end's first throw, else as given
+    (a middling 2 when the lesson does not depend on it)."""
+    if throw_no == 1:
+        return None
+    return 2 if power is None else power
 
 
 def _place(state: CurlingState, stones: dict[str, int], throw_no: int, hammer: int) -> None:

@@ -44,7 +44,7 @@ dc-help =
     /deck — build your own deck for Caravan (only you see it)
     /history — the last finished games here; /replay — one of them as an animation
     /top — the best players here by rating (games between people only)
-    /forget — delete what I keep about you: statistics, ratings, language, decks and my note that I may DM you, everywhere (admins: this channel’s games and leaderboards too). Kept: tables being played (until they end), a finished game’s table for a day, finished games in other channels’ histories (90 days)
+    /forget — delete what I keep about you: statistics, ratings, language, decks, place in the tutorials and my note that I may DM you, everywhere (admins: this channel’s games and leaderboards too). Kept: tables being played (until they end), a finished game’s table for a day, finished games in other channels’ histories (90 days)
 
 ## Discord: slash commands (names: lowercase, no spaces)
 dc-cmd-play = play

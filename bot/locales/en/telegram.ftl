@@ -60,4 +60,4 @@ tg-help =
     /history — the last finished games here, with buttons to replay them
     /replay — the last game as an animation (/replay 2 — the second in /history)
     /top — the best players here by rating (/top klac — in Klac!)
-    /forget — delete your statistics, ratings, language choices, decks and my note that I may write to you, everywhere; sent by a chat’s admin (or in the private chat), it also deletes the chat’s finished games, leaderboards and language. Kept: tables being played (until they end), a finished game’s table for a day, finished games in other chats’ histories (90 days)
+    /forget — delete your statistics, ratings, language choices, decks, place in the tutorials and my note that I may write to you, everywhere; sent by a chat’s admin (or in the private chat), it also deletes the chat’s finished games, leaderboards and language. Kept: tables being played (until they end), a finished game’s table for a day, finished games in other chats’ histories (90 days)
