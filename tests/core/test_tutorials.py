@@ -147,7 +147,10 @@ async def test_the_last_step_offers_a_real_game_and_the_menu(
         tokens = [decode(b.token) for row in last.buttons for b in row if b.token]
         assert NewGameToken(game) in tokens and LearnToken(LEARN_MENU) in tokens
     menu = await tutorials.menu(ALICE, "ru")
-    assert [row[0].label for row in menu.buttons] == ["📖 Крэндзю", "📖 Логический керлинг"]
+    assert [row[0].label for row in menu.buttons] == [
+        f"📖 {screens.i18n.t('ru', f'game-{game}')}" for game in tutorials.games()
+    ]
+    assert tutorials.games() == tuple(g for g in registry.names() if g in TUTORIALS)
 
 
 def test_learn_tokens_round_trip_and_forgeries_are_refused() -> None:

@@ -7,12 +7,16 @@ from __future__ import annotations
 from collections.abc import Mapping
 from types import MappingProxyType
 
-from bot.core.tutorials import curling, krendzu
+from bot.core.tutorials import caravan, curling, krendzu
 from bot.core.tutorials.engine import Tutorial
 
 #: The games with a tutorial: an explicit table, no discovery.
 TUTORIALS: Mapping[str, Tutorial] = MappingProxyType(
-    {"curling": curling.TUTORIAL, "krendzu": krendzu.TUTORIAL}
+    {
+        "caravan": caravan.TUTORIAL,
+        "curling": curling.TUTORIAL,
+        "krendzu": krendzu.TUTORIAL,
+    }
 )
 
 __all__ = ["TUTORIALS", "Tutorial"]

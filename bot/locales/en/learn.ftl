@@ -168,3 +168,63 @@ learn-krendzu-end =
 learn-krendzu-done =
     That is Krendzu: cards touching by a side, lines of four of a suit or in progression, figures read your way, points to the attackers, blocks and two-card moves in defence.
     Play a real match against the computer.
+
+## Caravan
+
+learn-caravan-opening =
+    Caravan: you have three caravans (your row, at the bottom) facing the computer’s three. A caravan worth 21 to 26 is sold, and the aim is to win two of the three pairs.
+    The game opens with three turns each: put a numeral card (an ace is 1, then 2–10) on each of your empty caravans. Start your first caravan with 10♠.
+learn-caravan-btn-open = 10♠ on caravan 1
+learn-caravan-btn-open-king = K♦ on caravan 1
+learn-caravan-why-opening = The opening takes numeral cards only: one on each of your empty caravans. Face cards come later.
+learn-caravan-numerals =
+    The opening is done and play goes on in turns: play a card and draw one, discard a card and draw one, or disband a caravan of yours. Numeral cards go on your own caravans.
+    A new card must differ in value from the last one and, from the third card on, continue the caravan’s direction (by its last two cards) or match its suit. Your caravan 1 goes down in spades: 10, 6.
+learn-caravan-btn-five-spades = 5♠ on caravan 1
+learn-caravan-btn-eight-hearts-first = 8♥ on caravan 1
+learn-caravan-btn-six-clubs = 6♣ on caravan 1
+learn-caravan-why-direction = Caravan 1 goes down in spades: 8♥ goes up and is not a spade.
+learn-caravan-why-same-value = The last card there is a 6: the next one must have another value.
+learn-caravan-suit =
+    21: caravan 1 is sold! But the computer’s caravan opposite is sold too, at 24, and the higher sold caravan holds the pair.
+    A card of the caravan’s suit may turn its direction: caravan 2 goes down in hearts (5, 3).
+learn-caravan-btn-eight-hearts = 8♥ on caravan 2
+learn-caravan-btn-six-clubs-second = 6♣ on caravan 2
+learn-caravan-why-suit = Caravan 2 goes down in hearts: 6♣ goes up and is not a heart. 8♥ may, as a heart.
+learn-caravan-king =
+    The computer sold its caravan 3 (23). Face cards go on a numeral card of any caravan, yours or the opponent’s. A King doubles its card.
+    A caravan worth 27 or more is bust: it holds no pair. Bust the computer’s caravan 1 with K♦ on its 10♣.
+learn-caravan-btn-king-theirs = K♦ on the computer’s 10♣
+learn-caravan-btn-king-mine = K♦ on your 9♦
+learn-caravan-why-king-mine = 18 is not sold yet, and the computer keeps pair 1 (24 against your 21).
+learn-caravan-jack =
+    34: bust, and pair 1 is yours… until the computer laid a Jack on your 5♠. A Jack removes the card it is laid on, with its face cards.
+    Answer in kind: take the 10♥ off the computer’s sold caravan 3.
+learn-caravan-btn-jack = J♥ on the computer’s 10♥
+learn-caravan-btn-six-nine = 6♣ on your caravan 3
+learn-caravan-why-jack = That leaves the computer’s caravan 3 sold at 23 and the pair with it. Take its 10♥ away.
+learn-caravan-queen =
+    Your caravan 1 (10, 6) goes down in spades, and 7♥ fits neither. A Queen, laid only on a caravan’s last card, turns its direction and sets its suit.
+    The computer discarded a card: a turn may also just discard a card and draw one.
+learn-caravan-btn-queen = Q♦ on your 6♠
+learn-caravan-btn-seven-now = 7♥ on caravan 1 now
+learn-caravan-why-queen = Caravan 1 goes down in spades: 7♥ goes up and is not a spade. Turn it with the Queen first.
+learn-caravan-turned =
+    The Queen turned caravan 1: it now goes up, in diamonds. 7♥ goes up: 10 + 6 + 7 = 23, sold again.
+learn-caravan-btn-seven = 7♥ on caravan 1
+learn-caravan-btn-six-again = 6♣ on caravan 1
+learn-caravan-why-six-again = The last card there is still a 6: the next one must have another value.
+learn-caravan-joker =
+    The computer disbanded its caravan 2: all its cards went to the discard pile (a disband draws no card).
+    A joker on a 2–10 removes every other card of that value from all six caravans; on an ace, every other card of the ace’s suit. Put it on your 9♦ to take the computer’s 9♠.
+learn-caravan-btn-joker-nine = Joker on your 9♦
+learn-caravan-btn-joker-six = Joker on the computer’s 6♣
+learn-caravan-why-joker-six = It would take every other 6 as well: your 6♠ with its Queen, and caravan 1 would lose its sale.
+learn-caravan-sell =
+    Its 9♠ is gone. Now sell caravan 2 (5, 3, 8: up, in hearts): a 9 goes up.
+learn-caravan-btn-nine-hearts = 9♣ on caravan 2
+learn-caravan-btn-nine-diamonds = 9♣ on caravan 3
+learn-caravan-why-nine = Caravan 3 ends with a 9: the next card must have another value.
+learn-caravan-done =
+    25: sold, and pairs 1 and 2 are yours. When all three pairs are held at the same moment, the one holding two or three wins the game; a match is won in 1, 2 or 3 games (best of 1, 3 or 5). Whoever must move with no card and no caravan to disband loses.
+    Play a real game against the computer.
