@@ -228,3 +228,49 @@ learn-caravan-why-nine = Caravan 3 ends with a 9: the next card must have anothe
 learn-caravan-done =
     25: sold, and pairs 1 and 2 are yours. When all three pairs are held at the same moment, the one holding two or three wins the game; a match is won in 1, 2 or 3 games (best of 1, 3 or 5). Whoever must move with no card and no caravan to disband loses.
     Play a real game against the computer.
+
+## Klac!
+
+learn-klac-score =
+    Klac! has 90 cards in three colours, and each number has its own: blue ● 1 4 8 12 15, orange ◆ 2 5 9 10 14, green ■ 3 6 7 11 13.
+    The cards in front of a player are their row. A row scores the sum of its stacks’ top cards, but only if those tops show all three colours; otherwise 0. What does your row score now?
+learn-klac-btn-points = { $points ->
+    [one] { $points } point
+   *[other] { $points } points
+}
+learn-klac-why-tops = Every stack’s top card counts, not only the highest: 12 + 9 + 6.
+learn-klac-why-colours = Your tops show blue, orange and green, so the row scores: 12 + 9 + 6.
+learn-klac-extend =
+    On your turn you play one card in front of any player, yourself included, then draw one. Extend: a new stack at the end of a row.
+    Your row has blue and orange only, so it scores 0. Give it a green stack.
+learn-klac-btn-extend-mine = G7 as a new stack in your row
+learn-klac-btn-cover-orange = G7 on your 9
+learn-klac-why-colour = A card covers only a stack of its own colour, and the 9 is orange.
+learn-klac-btn-extend-theirs = G7 as a new stack in the computer’s row
+learn-klac-why-theirs = That adds 7 to the computer’s row, and yours still lacks green.
+learn-klac-cover =
+    The computer covered your 7 with its 3: only the top counts, so that stack now shows 3. Cover: a card on a stack of the same colour, anyone’s, raising or lowering what it shows.
+    Do the same to the computer: its orange 14 is its best card.
+learn-klac-btn-cover-fourteen = O5 on the computer’s 14
+learn-klac-btn-cover-thirteen = O5 on the computer’s 13
+learn-klac-why-colour-thirteen = The 13 is green, and O5 is orange: a card covers only its own colour.
+learn-klac-btn-extend-five = O5 as a new stack in your row
+learn-klac-why-lower-theirs = Your row gains 5, but the computer keeps its 14. Turning its 14 into a 5 takes away 9.
+learn-klac-merge =
+    The computer laid O5 as a new stack in its row. When two stacks of a row show the same number, they merge at once into one. How many stacks does its row have now?
+learn-klac-btn-stacks = { $count ->
+    [one] { $count } stack
+   *[other] { $count } stacks
+}
+learn-klac-why-merge = Its new 5 merged with the 5 already on top of its first stack: one stack, not two.
+learn-klac-sixth =
+    A new round, later on. The round ends at once when a row has 6 stacks; then every row is scored. You lead 28 to 17, and the computer’s row has 5 stacks.
+    End the round now with a sixth stack in its row, giving it as little as you can.
+learn-klac-btn-sixth = B4 as a sixth stack in the computer’s row
+learn-klac-btn-fourth = O10 as a new stack in your row
+learn-klac-why-sixth = That lets the round go on, and the computer may catch up. A sixth stack in its row ends the round while you lead.
+learn-klac-btn-sixth-high = G13 as a sixth stack in the computer’s row
+learn-klac-why-sixth-high = That ends the round too, but gives the computer 13 more: 30 against your 28. Give it the 4.
+learn-klac-done =
+    The round is over, 28 to 21, and the totals go on. The match ends after the round in which someone reaches the target (here 50, in a lobby 50 to 300); the highest total wins, and a tie plays another round. Each round all cards are shuffled again and everyone gets three.
+    Play a real match against the computer.
