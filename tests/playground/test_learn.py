@@ -83,7 +83,7 @@ async def test_the_list_a_forged_press_and_a_browser_without_its_cookie(client: 
     assert "/learn/curling/?lang=en" in html and "/learn/krendzu/?lang=en" in html
     bad = await client.post("/learn/press", json={"token": "m:AAAA:1:0:", "lang": "en"})
     assert (await bad.json()) == {"ok": False, "error": "This button is not valid."}
-    assert (await client.get("/learn/klac/")).status == 404
+    assert (await client.get("/learn/chess/")).status == 404
     assert (await client.get("/learn/img/curling/99/en.png")).status == 404
     client.session.cookie_jar.clear()
     token = LearnToken("curling", 0, "0").encode()

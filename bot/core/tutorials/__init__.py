@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from types import MappingProxyType
 
-from bot.core.tutorials import caravan, curling, klac, krendzu
+from bot.core.tutorials import caravan, curling, klac, klotho, krendzu
 from bot.core.tutorials.engine import Tutorial
 
 #: The games with a tutorial: an explicit table, no discovery.
@@ -16,6 +16,7 @@ TUTORIALS: Mapping[str, Tutorial] = MappingProxyType(
         "caravan": caravan.TUTORIAL,
         "curling": curling.TUTORIAL,
         "klac": klac.TUTORIAL,
+        "klotho": klotho.TUTORIAL,
         "krendzu": krendzu.TUTORIAL,
     }
 )

@@ -274,3 +274,54 @@ learn-klac-why-sixth-high = That ends the round too, but gives the computer 13 m
 learn-klac-done =
     The round is over, 28 to 21, and the totals go on. The match ends after the round in which someone reaches the target (here 50, in a lobby 50 to 300); the highest total wins, and a tie plays another round. Each round all cards are shuffled again and everyone gets three.
     Play a real match against the computer.
+
+## Klotho
+
+learn-klotho-place =
+    Klotho: 36 cards face down on the field, and each player has one chip. First everyone puts their chip on a card, which is turned face up.
+    Neighbours count diagonals too. Put your chip in the middle of the field, on B2.
+learn-klotho-btn-place-middle = 📍 Chip on B2
+learn-klotho-btn-place-corner = 📍 Chip on A1
+learn-klotho-why-corner = A corner card has only three neighbours: fewer cards to turn and fewer lines through your chip.
+learn-klotho-turn =
+    The computer put its chip on C3. Now, in turn, each player does one of three things: moves the chip to a neighbouring face-up card without a chip, turns a neighbouring face-down card face up, or replaces one.
+    Turn A2, next to your chip.
+learn-klotho-btn-turn-a2 = 🃏 Turn A2
+learn-klotho-btn-turn-d4 = 🃏 Turn D4
+learn-klotho-why-neighbours = D4 is not next to your chip: you turn only the eight cards around it.
+learn-klotho-score =
+    When a card is turned, every line of three face-up cards through it is checked. The chip on the middle card scores a point for each kind: one suit, all figures (J Q K A), or ranks in a row (9 10 J, no wrapping past the ace).
+    10♥ 9♥, your chip on the 9: turn C2.
+learn-klotho-btn-turn-c2 = 🃏 Turn C2
+learn-klotho-btn-turn-a3 = 🃏 Turn A3
+learn-klotho-why-no-line = No line through A3 is complete with your chip in its middle. C2 finishes 10♥ 9♥ 8♥: suit and sequence.
+learn-klotho-careful =
+    10♥ 9♥ 8♥: a suit and a sequence, 2 points! The computer turned D2 and D3, so its chip on K♦ sits between J♦ and a face-down B3.
+    A line scores for the chip on its middle whoever turns the card: do not finish the computer’s lines. Turn B1 instead.
+learn-klotho-btn-turn-b1 = 🃏 Turn B1
+learn-klotho-btn-turn-b3 = 🃏 Turn B3
+learn-klotho-why-gift = B3 is Q♦: Q♦ K♦ J♦ around the computer’s chip, a suit and figures, 2 points for it.
+learn-klotho-replace =
+    The computer turned A♦: A♦ K♦ 6♦ is a suit line through its chip, 1 point.
+    Replace: a neighbouring face-up card that is in no combination and has a face-down neighbour goes to the discard pile, and a card from the stock comes face down in its place. Replace your J♠.
+learn-klotho-btn-replace-b1 = ♻️ Replace B1
+learn-klotho-btn-replace-a2 = ♻️ Replace A2
+learn-klotho-why-replace-line = A2 is in a combination (10♥ 9♥ 8♥): such a card cannot be replaced.
+learn-klotho-triplet =
+    Another field, later on. Three cards of one rank in a line are a triplet. Kings on A1 and B2, your chip on B2: the card under C3 is a king.
+learn-klotho-btn-turn-c3 = 🃏 Turn C3
+learn-klotho-btn-turn-a3-six = 🃏 Turn A3
+learn-klotho-why-kings = A3 makes no line through your chip. C3 completes three kings.
+learn-klotho-half =
+    Three kings: 1 point for the figures, and a triplet. For a triplet its chip’s owner chooses: one more point, or half a victory. Two half victories win the whole game at once, and one breaks a tie on points.
+learn-klotho-btn-half = ½ Half a victory
+learn-klotho-btn-point = +1 A point
+learn-klotho-why-point = A point is only a point; a half victory breaks a tie, and a second one wins the game outright.
+learn-klotho-vote =
+    A tour ends when the last card is turned. When nobody wants to turn anything (a zugzwang), anyone may propose to end it, even out of turn: if everyone says yes, the tour ends.
+learn-klotho-btn-propose = 🤝 Propose to end the tour
+learn-klotho-btn-vote-yes = ✅ Vote yes
+learn-klotho-why-no-vote = There is no vote to answer yet: a proposal opens it.
+learn-klotho-done =
+    The computer agreed, and the next tour is dealt: a game has a tour per player (or two or three each). After the last tour the most points win; a tie goes to the one with a half victory, else extra tours.
+    Play a real game against the computer.
