@@ -23,8 +23,10 @@ from bot.core.errors import ServiceError, TableNotFound, Unavailable
 from bot.core.i18n import LANGUAGES, I18n
 from bot.core.lobby_screens import duration_msg
 from bot.core.names import clip, printable
+from bot.core.screen_base import Button, Screen
 from bot.core.service import TURN_SECONDS, Stopping, table_options
 from bot.core.tables import Status, Timeout
+from bot.core.tokens import LEARN_MENU, LearnToken
 from bot.discord import ids
 from bot.discord.context import Frontend, player
 from bot.discord.learn import add_learn_command
@@ -241,7 +243,10 @@ def make_tree(client: discord.Client, frontend: Frontend) -> app_commands.Comman
         "What I can do", "dc-cmd-help-desc"))  # fmt: skip
     async def help_(interaction: discord.Interaction) -> None:
         lang = await begin(frontend, interaction)
-        await answer(interaction, i18n.t(lang, "dc-help"))
+        # With the tutorials' button: pressed, the list comes by DM.
+        learn = Button(i18n.t(lang, "btn-learn"), LearnToken(LEARN_MENU).encode())
+        shown = outgoing(Screen(i18n.t(lang, "dc-help"), buttons=((learn,),)), placeholder="")
+        await reply(interaction, shown.content, view=shown.view or discord.utils.MISSING)
 
     @tree.error
     async def failed(interaction: discord.Interaction, error: app_commands.AppCommandError) -> None:

@@ -287,9 +287,10 @@ async def stats(message: Message, frontend: Frontend) -> None:
 
 
 async def help_(message: Message, frontend: Frontend) -> None:
-    """What the bot does and its commands."""
+    """What the bot does and its commands, with the tutorials' button."""
     chat, lang = await where(message, frontend)
-    frontend.publisher.say(chat, frontend.i18n.t(lang, "tg-help"))
+    learn = Button(frontend.i18n.t(lang, "btn-learn"), LearnToken(LEARN_MENU).encode())
+    frontend.publisher.say(chat, frontend.i18n.t(lang, "tg-help"), keyboard(((learn,),)))
 
 
 async def where(message: Message, frontend: Frontend) -> tuple[str, str]:

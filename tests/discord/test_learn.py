@@ -116,6 +116,12 @@ async def test_a_lobby_button_sends_the_tutorial_by_dm_or_says_dms_are_closed(
     record = await server.press(lobby, learn)
     assert "личные сообщения" in server.told(record)[-1]
     assert step_of(tutorial_message(server, DM_ANYA)) == (1, len(TUTORIALS["curling"].steps))
+    # /help's button sends the list of tutorials by DM too.
+    record = await server.command("help")
+    [helped] = [server.fake.message(record.channel_id, record.original_id)]
+    assert "/обучение" in helped.content
+    await server.press(helped, button(helped, "📖 Обучение"))
+    assert "Учимся играть" in server.fake.messages(DM_ANYA)[-1].content
     server.fake.dm_closed.add(ANYA)
     record = await server.press(lobby, learn)
     assert "Не могу написать" in server.told(record)[-1]

@@ -126,6 +126,12 @@ async def test_the_learn_buttons_of_play_and_of_a_group_lobby(h: Harness) -> Non
     assert sent.photo is not None and step_of(sent.content) == (1, len(TUTORIALS["curling"].steps))
     # Nothing of the tutorial goes to the group.
     assert not any("📖" in (m.content or "") and m.photo for m in h.fake.messages(GROUP))
+    # /help has the button too.
+    await h.say(ANYA, GROUP, "/help")
+    helped = h.last_with_buttons(GROUP)
+    assert "/learn" in (helped.content or "")
+    await h.press(ANYA, GROUP, helped.message_id, helped.button_data("📖 Обучение"))
+    assert "Учимся играть" in (h.last_with_buttons(ANYA).content or "")
     # /learn in a group answers with a link to the private chat.
     await h.say(ANYA, GROUP, "/learn curling")
     link = h.fake.messages(GROUP)[-1]
