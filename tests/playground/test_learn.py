@@ -14,7 +14,7 @@ from playwright.async_api import BrowserContext
 
 from bot.core.tokens import LearnToken, decode
 from bot.core.tutorials import TUTORIALS
-from tests.playground.conftest import POLL_MS, Site
+from tests.playground.conftest import POLL_MS, Site, new_room
 
 STEP = re.compile(r"📖 .+ · (?:шаг|step) (\d+) (?:из|of) (\d+)")
 
@@ -121,3 +121,18 @@ async def test_clicking_through_a_tutorial_in_the_browser(
     room = await site.room(page)
     table, _ = await site.table(room)
     assert table.game == "curling"
+
+
+async def test_a_room_lobby_links_its_game_tutorial(client: TestClient) -> None:
+    url = await new_room(client, "krendzu", names=1, lang="ru")
+    state = await (await client.get(f"{url}state")).json()
+    links = [
+        button
+        for message in state["messages"]
+        for row in message["buttons"]
+        for button in row
+        if button["label"] == "📖 Как играть"
+    ]
+    assert links == [
+        {"label": "📖 Как играть", "token": None, "url": "/learn/krendzu/", "noop": False}
+    ]
