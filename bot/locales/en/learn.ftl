@@ -196,7 +196,7 @@ learn-caravan-king =
     A caravan worth 27 or more is bust: it holds no pair. Bust the computer’s caravan 1 with K♦ on its 10♣.
 learn-caravan-btn-king-theirs = K♦ on the computer’s 10♣
 learn-caravan-btn-king-mine = K♦ on your 9♦
-learn-caravan-why-king-mine = 18 is not sold yet, and the computer keeps pair 1 (24 against your 21).
+learn-caravan-why-king-mine = At 18 that caravan is not sold yet, and the computer keeps pair 1 (24 against your 21).
 learn-caravan-jack =
     34: bust, and pair 1 is yours… until the computer laid a Jack on your 5♠. A Jack removes the card it is laid on, with its face cards.
     Answer in kind: take the 10♥ off the computer’s sold caravan 3.
