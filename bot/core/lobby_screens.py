@@ -15,7 +15,8 @@ from bot.core.record_screens import rating_lines
 from bot.core.screen_base import Button, Screen
 from bot.core.service import START_GRACE_SECONDS
 from bot.core.tables import Status, Table
-from bot.core.tokens import LobbyToken
+from bot.core.tokens import LearnToken, LobbyToken
+from bot.core.tutorials import TUTORIALS
 from games import registry
 from games.ai import LEVELS
 
@@ -89,6 +90,8 @@ class LobbyScreens(DeckScreens):
                 Button(t("btn-cancel"), LobbyToken(table.id, "c").encode()),
             ),
         )
+        if table.game in TUTORIALS:
+            buttons += ((Button(t("learn-lobby"), LearnToken(table.game).encode()),),)
         return Screen(text, buttons=buttons)
 
     def _computer_buttons(self, table: Table, lang: str) -> tuple[tuple[Button, ...], ...]:

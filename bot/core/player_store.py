@@ -79,9 +79,11 @@ class PlayerStore:
 
     async def forget_player(self, player: str, games: list[str]) -> None:
         """Delete what is kept about a person: statistics, language choices,
-        decks in every game, and the index of their tables."""
+        decks in every game, where they are in the tutorials, and the index of
+        their tables."""
         keys = [
             f"{self.prefix}stats:{player}",
+            f"{self.prefix}learn:{player}",
             f"{self.prefix}lang:user:{player}",
             f"{self.prefix}lang:platform:{player}",
             self._user_key(player),

@@ -35,6 +35,8 @@ from bot.core.tokens import (
     TakeBackToken,
     VoteToken,
 )
+from bot.core.tutorials import TUTORIALS
+from bot.core.tutorials.service import Tutorials
 from games import registry
 from games.core.menu import Menu, build_menu, movers
 from games.core.protocol import Action, Game
@@ -49,6 +51,8 @@ class Screens(LobbyScreens):
     def __init__(self, service: TableService, i18n: I18n) -> None:
         super().__init__(service, i18n)
         self._images: OrderedDict[str, bytes] = OrderedDict()
+        #: The tutorials (``/learn``), with their own screens and presses.
+        self.tutorials = Tutorials(service, i18n, TUTORIALS)
 
     # -- the public table ----------------------------------------------------
 

@@ -33,6 +33,8 @@ shard, ``crc32(ID) % SHARDS``) and how long each key lives:
 - ``Pstats:KEY``    hash: ``game:played`` / ``game:won`` (``game:vs:LEVEL:…``
   against the computer), ``game:hints``, ``game:takebacks``. Kept: a
   player's record is what ``/stats`` shows, for as long as they play.
+- ``Plearn:KEY``    hash: game → the step a player reached in its tutorial
+  (``bot.core.tutorials``). 180 days from the last press; ``/forget`` deletes it.
 - ``Plang:SCOPE``   string: the chosen language of a chat or user. Kept: a
   choice the person made.
 - ``Pflag:NAME``    set: members with a frontend flag (e.g. users the bot may

@@ -15,6 +15,9 @@
 ``u:ID:MARK``           take back a move: back to the position of state version MARK
 ``r:ID``                a rematch of the finished table ID
 ``x:ID:y|n``            the answer to "stop the game?" (asked at a table of computers)
+``t:GAME:STEP:OP``      a tutorial's button at STEP: OP an option's number, ``b`` back,
+                        ``x`` leave, ``r`` from the start, ``g`` go on where left;
+                        ``t:menu`` the list of tutorials
 
 Tokens fit Telegram's 64-byte callback data and Discord's 100-character
 custom ids. A token that does not parse is refused as forged; one that
@@ -42,6 +45,7 @@ _NOOP = re.compile(rf"z:({_ID})")
 _TAKE_BACK = re.compile(rf"u:({_ID}):(\d{{1,9}})")
 _REMATCH = re.compile(rf"r:({_ID})")
 _STOP = re.compile(rf"x:({_ID}):([yn])")
+_LEARN = re.compile(r"t:([a-z]{2,16}):(\d{1,2}):(\d{1,2}|[bxrg])")
 _DECK = re.compile(
     r"d:([a-z]{2,16}):([A-C]):([SHDCX]):(v|t(?:[2-9]|10|[JQKA]|X[12])|all|none|std|clr|save|forget)"
 )
@@ -218,6 +222,27 @@ class DeckToken:
         return _checked(f"d:{self.game}:{self.card_set}:{self.suit}:{self.op}")
 
 
+@dataclass(frozen=True)
+class LearnToken:
+    """A tutorial's button: ``op`` is an option's number at ``step``, or ``b``
+    (a step back), ``x`` (leave), ``r`` (from the start), ``g`` (go on where
+    the player left); the game ``menu`` with op ``m`` is the list of tutorials."""
+
+    game: str
+    step: int = 0
+    op: str = "g"
+
+    def encode(self) -> str:
+        """The token text."""
+        if self.game == LEARN_MENU:
+            return "t:menu"
+        return _checked(f"t:{self.game}:{self.step}:{self.op}")
+
+
+#: The pseudo-game of :class:`LearnToken` that names the list of tutorials.
+LEARN_MENU = "menu"
+
+
 Token = (
     MoveToken
     | LobbyToken
@@ -230,6 +255,7 @@ Token = (
     | RematchToken
     | StopToken
     | DeckToken
+    | LearnToken
 )
 
 
@@ -261,6 +287,10 @@ def decode(text: object) -> Token:
         return RematchToken(m[1])
     if m := _STOP.fullmatch(text):
         return StopToken(m[1], m[2] == "y")
+    if text == "t:menu":
+        return LearnToken(LEARN_MENU)
+    if m := _LEARN.fullmatch(text):
+        return LearnToken(m[1], int(m[2]), m[3])
     if m := _DECK.fullmatch(text):
         return DeckToken(m[1], m[2], m[3], m[4])
     raise BadToken("malformed token")

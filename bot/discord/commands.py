@@ -1,5 +1,5 @@
 """Slash commands: /play, /hand, /rules, /stop, /stats, /lang, /deck, /help (and
-those of ``records``: /history, /replay, /top, /forget).
+those of ``records``: /history, /replay, /top, /forget; of ``learn``: /learn).
 
 Names, descriptions and choices are localized (Russian and English) through
 the i18n catalog: every translatable string carries its message id, and
@@ -23,10 +23,13 @@ from bot.core.errors import ServiceError, TableNotFound, Unavailable
 from bot.core.i18n import LANGUAGES, I18n
 from bot.core.lobby_screens import duration_msg
 from bot.core.names import clip, printable
+from bot.core.screen_base import Button, Screen
 from bot.core.service import TURN_SECONDS, Stopping, table_options
 from bot.core.tables import Status, Timeout
+from bot.core.tokens import LEARN_MENU, LearnToken
 from bot.discord import ids
 from bot.discord.context import Frontend, player
+from bot.discord.learn import add_learn_command
 from bot.discord.messages import outgoing
 from bot.discord.presses import send_hand
 from bot.discord.records import add_record_commands
@@ -234,12 +237,16 @@ def make_tree(client: discord.Client, frontend: Frontend) -> app_commands.Comman
         await reply(interaction, shown.content, view=shown.view or discord.utils.MISSING)
 
     add_record_commands(tree, frontend, games)
+    add_learn_command(tree, frontend)
 
     @tree.command(name=text("help", "dc-cmd-help"), description=text(
         "What I can do", "dc-cmd-help-desc"))  # fmt: skip
     async def help_(interaction: discord.Interaction) -> None:
         lang = await begin(frontend, interaction)
-        await answer(interaction, i18n.t(lang, "dc-help"))
+        # With the tutorials' button: pressed, the list comes by DM.
+        learn = Button(i18n.t(lang, "btn-learn"), LearnToken(LEARN_MENU).encode())
+        shown = outgoing(Screen(i18n.t(lang, "dc-help"), buttons=((learn,),)), placeholder="")
+        await reply(interaction, shown.content, view=shown.view or discord.utils.MISSING)
 
     @tree.error
     async def failed(interaction: discord.Interaction, error: app_commands.AppCommandError) -> None:

@@ -25,14 +25,16 @@ from bot.core.tables import Status, Table
 from bot.core.tokens import (
     BadToken,
     DeckToken,
+    LearnToken,
     LobbyToken,
     MoveToken,
+    NewGameToken,
     RematchToken,
     StopToken,
     TakeBackToken,
     decode,
 )
-from bot.discord import ids, records
+from bot.discord import ids, learn, records
 from bot.discord.context import Frontend, player
 from bot.discord.messages import Outgoing, outgoing
 from bot.discord.publisher import LOCKED, HandRef
@@ -212,10 +214,22 @@ async def _stop_answer(frontend: Frontend, pressed: Pressed) -> None:
         await _edit_pressed(pressed.interaction, outgoing(said, placeholder=""))
 
 
+async def _learn_token(frontend: Frontend, pressed: Pressed) -> None:
+    """A tutorial's button in the DM, or a lobby's 📖 (the tutorial goes by DM)."""
+    await learn.learn_pressed(frontend, pressed.interaction, pressed.token, pressed.lang)
+
+
+async def _new_game_token(frontend: Frontend, pressed: Pressed) -> None:
+    """🎮 at the end of a tutorial: a game against the computer in the DM."""
+    await learn.play_pressed(frontend, pressed.interaction, pressed.token, pressed.lang)
+
+
 #: The handler of each kind of core token (and of its subclasses: a hint or a
 #: "why not?" is a step of a move); any other is a table's.
 TOKENS: dict[type[Any], Callable[[Frontend, Pressed], Awaitable[None]]] = {
     DeckToken: _deck_token,
+    LearnToken: _learn_token,
+    NewGameToken: _new_game_token,
     LobbyToken: _lobby_token,
     MoveToken: _move_token,
     TakeBackToken: _takeback_token,

@@ -25,7 +25,14 @@ from bot.core.screen_base import Screen
 from bot.core.screens import Screens
 from bot.core.service import Change, Outcome, PlayerInfo, Stopping, TableService
 from bot.core.tables import Status, Table
-from bot.core.tokens import BadToken, MoveToken, NoopToken, TakeBackToken, decode
+from bot.core.tokens import (
+    BadToken,
+    LearnToken,
+    MoveToken,
+    NoopToken,
+    TakeBackToken,
+    decode,
+)
 from bot.playground.images import PUBLIC, Gallery, png_size
 from bot.playground.live import Hub
 from bot.playground.rooms import LocalPlayer, LogEntry, Room, RoomError, RoomStore, room_of_chat
@@ -486,7 +493,10 @@ def _text_message(text: str) -> dict[str, Any]:
 
 def _button(label: str, token: str | None, url: str | None) -> dict[str, Any]:
     try:
-        noop = token is not None and isinstance(decode(token), NoopToken)
+        decoded = decode(token) if token is not None else None
     except BadToken:
-        noop = False
-    return {"label": label, "token": token, "url": url, "noop": noop}
+        decoded = None
+    if isinstance(decoded, LearnToken):
+        # A lobby's 📖: the tutorials have a page of their own.
+        return {"label": label, "token": None, "url": f"/learn/{decoded.game}/", "noop": False}
+    return {"label": label, "token": token, "url": url, "noop": isinstance(decoded, NoopToken)}

@@ -14,6 +14,7 @@ from html import escape
 from typing import Any
 
 from bot.core.i18n import LANGUAGES, I18n
+from bot.core.screen_base import Screen
 from bot.playground.rooms import Room
 from games import registry
 
@@ -123,6 +124,7 @@ def home(i18n: I18n, lang: str, recent: Sequence[tuple[Room, str]]) -> str:
 <button type="submit" class="primary" id="create">{t("pg-create")}</button>
 <button type="button" id="solo">{t("pg-solo")}</button>
 </form>
+<p class="hint"><a href="/learn/?lang={lang}">{t("pg-learn")}</a></p>
 </section>
 <section class="card">
 <h2>{t("pg-recent")}</h2>
@@ -283,3 +285,36 @@ def replay(
     }
     full_title = f"{title} — {i18n.t(lang, 'pg-title')}"
     return _layout(i18n, lang, full_title, body, config, "replay", "replay.js")
+
+
+def learn_list(i18n: I18n, lang: str, menu: Screen, urls: Sequence[str]) -> str:
+    """The tutorials: the core's list (``menu``), each entry a link to its page."""
+    links = "".join(
+        f'<li><a class="key" href="{escape(url)}">{escape(row[0].label)}</a></li>'
+        for row, url in zip(menu.buttons, urls, strict=True)
+    )
+    body = f"""<main class="learn">
+<section class="card">
+<p>{escape(menu.text)}</p>
+<ul class="tutorials">{links}</ul>
+</section>
+</main>"""
+    title = f"{i18n.t(lang, 'btn-learn')} — {i18n.t(lang, 'pg-title')}"
+    return _layout(i18n, lang, title, body, {}, "learn-list")
+
+
+def learn(i18n: I18n, lang: str, game: str, step: dict[str, Any]) -> str:
+    """A game's tutorial: the step (``text``, ``image``, ``buttons``, drawn and
+    redrawn by ``learn.js``), its presses answered in place."""
+    body = f"""<main class="learn">
+<section class="card step" aria-live="polite">
+<figure class="frame"><img id="learn-picture" alt="{escape(i18n.t(lang, f"game-{game}"))}"></figure>
+<div id="learn-text" class="caption"></div>
+<div id="learn-buttons" class="keys"></div>
+</section>
+</main>"""
+    config = {"step": step, "game": game, "you": i18n.t(lang, "learn-you")}
+    title = (
+        f"{i18n.t(lang, 'btn-learn')}: {i18n.t(lang, f'game-{game}')} — {i18n.t(lang, 'pg-title')}"
+    )
+    return _layout(i18n, lang, title, body, config, "learn", "learn.js")

@@ -11,6 +11,7 @@ URLs (``ROOM`` a room id; ``SECRET`` a player's secret):
 - ``POST /r/ROOM/press|players|stop|again|lang``  acting in the room as one of its players
 - ``GET /p/SECRET/``                       a player's own page (and ``state``, ``events``,
   ``img/NAME.png`` for their seat, ``pub/NAME.png``; ``POST press``, ``stop``, ``lang``)
+- ``GET /learn/…``, ``POST /learn/press``  the tutorials (:mod:`bot.playground.learning`)
 - ``GET /r/ROOM/replay/TABLE/``, ``/p/SECRET/replay/TABLE/``  the replay viewer of the
   room's finished game TABLE, and ``N.png`` beside it, its frame N (from 1)
 
@@ -54,7 +55,7 @@ from bot.core.pacing import PressLimit, PressLimiter
 from bot.core.screens import Screens
 from bot.core.service import TableService
 from bot.core.tokens import BadToken, RematchToken, decode
-from bot.playground import pages
+from bot.playground import learning, pages
 from bot.playground.frontend import Playground, Refusal
 from bot.playground.images import PUBLIC
 from bot.playground.replay_viewer import Replays
@@ -113,6 +114,7 @@ def make_app(
 
     app.on_shutdown.append(close_sockets)
     app.on_response_prepare.append(_protective_headers)
+    learning.add_routes(app, PLAYGROUND)
     static = Path(str(resources.files("bot.playground") / "static"))
     app.add_routes(
         [

@@ -37,7 +37,7 @@ from bot.core.pacing import Limits, RateBudget
 from bot.core.screens import Screens
 from bot.core.service import TableService
 from bot.logs import REQUEST_ID
-from bot.telegram import buttons, commands, decks, members, outages, records
+from bot.telegram import buttons, commands, decks, learn, members, outages, records
 from bot.telegram.context import Frontend
 from bot.telegram.handling import Handling
 from bot.telegram.inline import presses, queries
@@ -63,10 +63,22 @@ GROUP_COMMANDS = (
     "lang",
     "stats",
     "forget",
+    "learn",
     "help",
 )
 # No /top in the private chat: games there are against the computer, and unrated.
-PRIVATE_COMMANDS = ("hand", "deck", "rules", "history", "replay", "lang", "stats", "forget", "help")
+PRIVATE_COMMANDS = (
+    "hand",
+    "deck",
+    "learn",
+    "rules",
+    "history",
+    "replay",
+    "lang",
+    "stats",
+    "forget",
+    "help",
+)
 
 
 class _RequestIdMiddleware(BaseMiddleware):
@@ -163,6 +175,7 @@ async def build(
     dispatcher.include_routers(
         commands.make_router(),
         decks.make_router(),
+        learn.make_router(),
         # Before the buttons' router, which refuses the replay buttons' presses.
         records.make_router(),
         # Inline mode: the queries, and presses on inline messages (before the

@@ -29,13 +29,14 @@ from bot.core.tables import Status
 from bot.core.tokens import (
     BadToken,
     DeckToken,
+    LearnToken,
     LobbyToken,
     MoveToken,
     NewGameToken,
     RematchToken,
     decode,
 )
-from bot.telegram import decks, ids, members
+from bot.telegram import decks, ids, learn, members
 from bot.telegram.commands import open_lobby
 from bot.telegram.context import Frontend, player
 from bot.telegram.publisher import SLOW_MODE_REF
@@ -283,6 +284,7 @@ def make_router() -> Router:
     router = Router(name="buttons")
     router.callback_query.middleware(Refusals())
     router.callback_query.register(deck_pressed, Pressed(DeckToken))
+    router.callback_query.register(learn.press, Pressed(LearnToken))
     router.callback_query.register(new_game_pressed, Pressed(NewGameToken))
     router.callback_query.register(lobby_pressed, Pressed(LobbyToken))
     router.callback_query.register(rematch_pressed, Pressed(RematchToken))

@@ -17,11 +17,12 @@ from bot.core.i18n import LANGUAGES
 from bot.core.screen_base import Button
 from bot.core.service import Stopping
 from bot.core.tables import Status
-from bot.core.tokens import NewGameToken
+from bot.core.tokens import LEARN_MENU, LearnToken, NewGameToken
 from bot.telegram import ids, members
 from bot.telegram.context import Frontend, player
 from bot.telegram.decks import DECK_LINK, send_builder
 from bot.telegram.inline.grants import granted
+from bot.telegram.learn import LEARN_LINK, send_tutorial
 from bot.telegram.markup import keyboard
 from bot.telegram.publisher import SLOW_MODE_REF
 from games import registry
@@ -73,6 +74,9 @@ async def start_link(
     if payload == DECK_LINK:
         await send_builder(frontend, user)
         return
+    if payload == LEARN_LINK or payload.startswith(f"{LEARN_LINK}_"):
+        await send_tutorial(frontend, user, payload.removeprefix(LEARN_LINK).lstrip("_"))
+        return
     if payload == RULES_LINK or payload.startswith(f"{RULES_LINK}_"):
         game = payload.removeprefix(f"{RULES_LINK}_")
         _send_rules(frontend, here, lang, [game] if game in registry.names() else None)
@@ -122,9 +126,12 @@ async def play(message: Message, command: CommandObject, frontend: Frontend) -> 
     name = (command.args or "").strip().lower()
     if not name:
         lang = await frontend.chat_lang(chat)
-        rows = tuple(
-            (Button(frontend.i18n.t(lang, f"game-{game}"), NewGameToken(game).encode()),)
-            for game in registry.names()
+        rows = (
+            *(
+                (Button(frontend.i18n.t(lang, f"game-{g}"), NewGameToken(g).encode()),)
+                for g in registry.names()
+            ),
+            (Button(frontend.i18n.t(lang, "btn-learn"), LearnToken(LEARN_MENU).encode()),),
         )
         frontend.publisher.say(chat, frontend.i18n.t(lang, "tg-choose-game"), keyboard(rows))
         return
@@ -291,9 +298,10 @@ async def stats(message: Message, frontend: Frontend) -> None:
 
 
 async def help_(message: Message, frontend: Frontend) -> None:
-    """What the bot does and its commands."""
+    """What the bot does and its commands, with the tutorials' button."""
     chat, lang = await where(message, frontend)
-    frontend.publisher.say(chat, frontend.i18n.t(lang, "tg-help"))
+    learn = Button(frontend.i18n.t(lang, "btn-learn"), LearnToken(LEARN_MENU).encode())
+    frontend.publisher.say(chat, frontend.i18n.t(lang, "tg-help"), keyboard(((learn,),)))
 
 
 async def where(message: Message, frontend: Frontend) -> tuple[str, str]:

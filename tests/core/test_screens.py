@@ -40,10 +40,11 @@ async def test_lobby_screen_in_both_languages(service: TableService, screens: Sc
     assert "Клац!" in ru.text and "Алиса" in ru.text and "(хозяин)" in ru.text
     assert "Klac!" in en.text and "Play to: 150 points" in en.text
     labels = [b.label for row in en.buttons for b in row]
-    assert labels[:2] == ["✋ Join", "🚪 Leave"] and labels[-2:] == ["▶ Start", "✖ Cancel"]
+    assert labels[:2] == ["✋ Join", "🚪 Leave"] and labels[-3:-1] == ["▶ Start", "✖ Cancel"]
+    assert labels[-1] == "📖 How to play"
     assert "🤖 Computer players" in labels
     assert "⚙ Hints: on" in labels and "⚙ Computer moves: every 1.5 s" in labels
-    assert len(all_tokens(en)) == 11 and all(len(t.encode()) <= 64 for t in all_tokens(en))
+    assert len(all_tokens(en)) == 12 and all(len(t.encode()) <= 64 for t in all_tokens(en))
 
 
 @pytest.mark.parametrize(
@@ -67,7 +68,7 @@ async def test_lobby_gives_a_range_of_seats_only_where_there_is_one(
 async def test_lobby_buttons_work_through_press(service: TableService, screens: Screens) -> None:
     table = await service.create("tg:-100", ALICE, "klac")
     tokens = all_tokens(screens.lobby(table, "en"))
-    join, leave, target, turn, timeout, _, _, _, _, start, cancel = tokens
+    join, leave, target, turn, timeout, _, _, _, _, start, cancel, _learn = tokens
     await service.press(BOB, join, chat="tg:-100")
     await service.press(CAROL, join, chat="tg:-100")
     outcome = await service.press(CAROL, leave, chat="tg:-100")
@@ -169,7 +170,11 @@ async def test_whole_klac_game_through_buttons_only(
     lobby = all_tokens(screens.lobby(table, "ru"))
     for player in (BOB, CAROL):
         await service.press(player, lobby[0], chat="tg:-100")
-    await service.press(ALICE, lobby[-2], chat="tg:-100")
+    start = next(
+        b.token for row in screens.lobby(table, "ru").buttons for b in row if b.label == "▶ Начать"
+    )
+    assert start in lobby
+    await service.press(ALICE, start, chat="tg:-100")
     table, state = await service.get(table.id)
     rng = random.Random(11)
     presses = 0

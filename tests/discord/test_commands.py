@@ -31,7 +31,7 @@ from tests.discord.conftest import (
 
 COMMANDS = (
     "play", "hand", "rules", "stop", "stats", "lang", "deck", "history", "replay", "top",
-    "forget", "help",
+    "forget", "learn", "help",
 )  # fmt: skip
 GAMES = ("klac", "klotho", "krendzu", "caravan", "curling")
 #: The Attach Files permission bit.
@@ -193,6 +193,7 @@ async def test_play_with_game_options_turn_time_and_timeout(server: Server) -> N
         f"l:{table.id}:b",
         f"l:{table.id}:s",
         f"l:{table.id}:c",
+        "t:klotho:0:g",
     ]
 
 

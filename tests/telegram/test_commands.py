@@ -44,10 +44,11 @@ async def test_command_menus_are_set_per_scope_and_language(h: Harness) -> None:
         "lang",
         "stats",
         "forget",
+        "learn",
         "help",
     ]
     assert "play" not in [c["command"] for c in private_en]
-    assert {"history", "replay", "forget"} <= {c["command"] for c in private_en}
+    assert {"history", "replay", "forget", "learn"} <= {c["command"] for c in private_en}
     assert group_ru[0]["description"] == "начать игру в этом чате"
     assert private_en[0]["description"] == "send me my hand again"
 

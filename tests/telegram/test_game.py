@@ -29,6 +29,7 @@ async def open_klac_lobby(h: Harness) -> int:
         ["Крэндзю"],
         ["Караван"],
         ["Логический керлинг"],
+        ["📖 Обучение"],
     ]
     await h.press(ANYA, GROUP, menu.message_id, menu.button_data("Клац!"))
     lobby = h.fake.last_message(GROUP)

@@ -143,8 +143,8 @@ async def test_forget_deletes_the_callers_records_and_for_an_admin_the_chats(h: 
     anya, boris, group = ids.player_key(ANYA), ids.player_key(BORIS), ids.chat_key(GROUP)
     await h.say(ANYA, GROUP, "/forget")
     assert last_text(h, GROUP).split("\n")[:2] == [
-        "🧹 Готово: ваша статистика, рейтинги, выбор языка, колоды и отметка, что мне можно"
-        " писать вам лично, удалены везде.",
+        "🧹 Готово: ваша статистика, рейтинги, выбор языка, колоды, место в обучении и отметка,"
+        " что мне можно писать вам лично, удалены везде.",
         "Удалить сыгранные партии и таблицы лидеров этого чата может только администратор;"
         " ваши данные удалены.",
     ]
@@ -157,8 +157,8 @@ async def test_forget_deletes_the_callers_records_and_for_an_admin_the_chats(h: 
     # In the private chat a person decides for that chat too.
     await h.say(BORIS, BORIS, "/forget")
     assert last_text(h, BORIS).split("\n")[0] == (
-        "🧹 Done: your statistics, ratings, language choices, decks and my note that I may"
-        " write to you privately are deleted everywhere."
+        "🧹 Done: your statistics, ratings, language choices, decks, place in the tutorials and"
+        " my note that I may write to you privately are deleted everywhere."
     )
     assert len(await h.service.finished_games(group)) == 1
     await h.say(BORIS, GROUP, "/forget")

@@ -74,9 +74,12 @@ class TableService(SoloService):
             tok = tokens.decode(token)
         except tokens.BadToken:
             tok = None
-        if tok is None or isinstance(tok, tokens.NewGameToken | tokens.DeckToken):
+        if tok is None or isinstance(
+            tok, tokens.NewGameToken | tokens.DeckToken | tokens.LearnToken
+        ):
             # Opening a lobby needs the chat (frontends call create()); decks
-            # are not tables (frontends use the DeckBook). Counted all the same.
+            # and tutorials are not tables (frontends use the DeckBook and the
+            # tutorials). Counted all the same.
             if self.presses is not None and not await self.presses.allow(player_key):
                 raise ServiceError("slow-down")
             raise BadRequest()

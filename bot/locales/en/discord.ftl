@@ -37,13 +37,14 @@ dc-help =
     /play — start a game (options: turn time, what happens on a timeout, game options like rounds=2)
     /hand — show my hand
     /rules — the rules
+    /learn — learn a game: a short tutorial on a real table against the computer, sent by DM (also the 📖 button of every lobby)
     /stop — close the lobby or vote to stop the game (alone against the computer: stop it, once you confirm)
     /lang — the language of this channel (in DMs: yours)
     /stats — your games and wins
     /deck — build your own deck for Caravan (only you see it)
     /history — the last finished games here; /replay — one of them as an animation
     /top — the best players here by rating (games between people only)
-    /forget — delete what I keep about you: statistics, ratings, language, decks and my note that I may DM you, everywhere (admins: this channel’s games and leaderboards too). Kept: tables being played (until they end), a finished game’s table for a day, finished games in other channels’ histories (90 days)
+    /forget — delete what I keep about you: statistics, ratings, language, decks, place in the tutorials and my note that I may DM you, everywhere (admins: this channel’s games and leaderboards too). Kept: tables being played (until they end), a finished game’s table for a day, finished games in other channels’ histories (90 days)
 
 ## Discord: slash commands (names: lowercase, no spaces)
 dc-cmd-play = play
@@ -75,3 +76,7 @@ dc-cmd-deck = deck
 dc-cmd-deck-desc = Build your own deck (only you see it)
 dc-channel-lost = ⛔ Your { $game } game is stopped: its channel was deleted.
 dc-thread-locked = 🔒 This thread is locked, so I can’t show the table here: a moderator can unlock it (or allow me to manage threads), and the game goes on where it stopped.
+dc-cmd-learn = learn
+dc-cmd-learn-desc = Learn a game step by step (in DMs)
+dc-learn-sent = 📖 I sent you the tutorial by DM.
+dc-learn-dm-closed = I cannot send you a DM: allow direct messages from this server’s members (Privacy Settings), then try again.

@@ -92,3 +92,4 @@ pg-replay-next = Next move
 pg-replay-last = To the end
 pg-replay-deal = The deal
 pg-replay-mover = { $player }’s move
+pg-learn = 📖 New to a game? Learn it step by step against the computer

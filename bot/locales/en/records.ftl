@@ -25,7 +25,7 @@ stats-rating = ↳ ⭐ rating { $rating } ± { $spread } ({ $games ->
     [one] { $games } rated game
    *[other] { $games } rated games
 })
-forget-done = 🧹 Done: your statistics, ratings, language choices, decks and my note that I may write to you privately are deleted everywhere.
+forget-done = 🧹 Done: your statistics, ratings, language choices, decks, place in the tutorials and my note that I may write to you privately are deleted everywhere.
 forget-kept = Kept: the tables you are playing at now (until they end, and while they last my note that I may write to you), a finished game’s table for a day (for its last message’s buttons), and the finished games with your name in chats’ histories (90 days, or until the chat’s admin deletes them).
 forget-done-chat = 🧹 Done: this chat’s finished games, leaderboards and language are deleted too.
 forget-not-chat = Only an administrator can delete this chat’s finished games and leaderboards; yours are deleted.

@@ -7,6 +7,9 @@ tg-cmd-lang = language: /lang ru or /lang en
 tg-cmd-stats = my games and wins
 tg-cmd-help = what I can do
 tg-cmd-deck = build your own deck (Caravan)
+tg-cmd-learn = learn a game step by step against the computer
+tg-learn-private = Tutorials are played in the private chat with me: press the button to open it.
+tg-learn-sent = 📖 I sent you the tutorial in our private chat.
 tg-cmd-history = the last finished games here
 tg-cmd-replay = replay a finished game as an animation
 tg-cmd-top = the best players here, by rating
@@ -49,6 +52,7 @@ tg-help =
     /play — start a game (a lobby appears: press “Join”; the host may add 🤖 computer players). In the private chat with me: a game against the computer
     /hand — send me my hand again
     /rules — the rules
+    /learn — learn a game: a short tutorial on a real table against the computer, in the private chat (also the 📖 buttons of /play and of every lobby)
     /stop — stop the game (by vote; alone against the computer, once you confirm)
     /lang ru | /lang en — the language of this chat (in private: yours)
     /stats — your games, wins and ratings
@@ -56,7 +60,7 @@ tg-help =
     /history — the last finished games here, with buttons to replay them
     /replay — the last game as an animation (/replay 2 — the second in /history)
     /top — the best players here by rating (/top klac — in Klac!)
-    /forget — delete your statistics, ratings, language choices, decks and my note that I may write to you, everywhere; sent by a chat’s admin (or in the private chat), it also deletes the chat’s finished games, leaderboards and language. Kept: tables being played (until they end), a finished game’s table for a day, finished games in other chats’ histories (90 days)
+    /forget — delete your statistics, ratings, language choices, decks, place in the tutorials and my note that I may write to you, everywhere; sent by a chat’s admin (or in the private chat), it also deletes the chat’s finished games, leaderboards and language. Kept: tables being played (until they end), a finished game’s table for a day, finished games in other chats’ histories (90 days)
 
 ## Inline mode: @bot typed in any chat
 tg-inline-words-klac = cards stacks colours

@@ -91,3 +91,4 @@ pg-replay-next = Следующий ход
 pg-replay-last = В конец
 pg-replay-deal = Раздача
 pg-replay-mover = Ход: { $player }
+pg-learn = 📖 Не знаете игру? Научитесь шаг за шагом против компьютера

@@ -482,8 +482,8 @@
     languageButtons((lang) => { window.location.search = "?lang=" + lang; });
   }
 
-  // A page with a script of its own (the replay viewer) draws with these.
-  window.playground = { config, el, languageButtons };
-  const pages = { home, room, panel, missing };
+  // A page with a script of its own (the replay viewer, a tutorial) draws with these.
+  window.playground = { config, el, languageButtons, post, toast };
+  const pages = { home, room, panel, missing, "learn-list": missing };
   if (pages[config.page]) pages[config.page]();
 })();
