@@ -98,7 +98,7 @@ class Publisher:
         self.bot_username = bot_username
         self.sync = ScreenSync(
             service,
-            PendingScreens(self.store, "tg"),
+            PendingScreens(self.store, "tg", metrics=service.metrics),
             draw=self._draw,
             deliver=self._deliver,
             place=chat_of,
