@@ -15,7 +15,6 @@ from aiohttp import web
 
 from bot.config import PlaygroundSettings, read_dotenv
 from bot.core.timers import run_timers
-from bot.metrics.scrape import add_route
 from bot.playground.web import is_loopback, make_app
 from games import registry
 
@@ -43,8 +42,13 @@ async def run(core: Core, settings: PlaygroundSettings, stop: asyncio.Event) -> 
         # hundreds); LOG_LEVEL=INFO brings them back.
         logging.getLogger("bot.core").setLevel(logging.WARNING)
     loopback = is_loopback(settings.host)
-    app = make_app(core.service, core.screens, core.languages, loopback_only=loopback)
-    add_route(app, core.scraper, public=core.settings.metrics_public)
+    app = make_app(
+        core.service,
+        core.screens,
+        core.languages,
+        loopback_only=loopback,
+        metrics_public=core.settings.metrics_public,
+    )
     runner = web.AppRunner(app, access_log=None, shutdown_timeout=SHUTDOWN_SECONDS)
     await runner.setup()
     site = web.TCPSite(runner, settings.host, settings.port, shutdown_timeout=SHUTDOWN_SECONDS)
