@@ -26,7 +26,8 @@ REQUEST_ID: ContextVar[str | None] = ContextVar("request_id", default=None)
 _PAIR = re.compile(r"(\w+)=(.*?)(?=\s+\w+=|\s*$)", re.DOTALL)
 #: Fields whose key names the platform (``tg:…``, ``dc:…``, ``pg:…``).
 _KEYED = ("chat", "player")
-_LINE = "%(asctime)s %(levelname)s %(name)s %(message)s"
+#: The text format's line.
+LINE = "%(asctime)s %(levelname)s %(name)s %(message)s"
 
 
 class RequestFormatter(logging.Formatter):
@@ -72,7 +73,7 @@ def fields(message: str) -> dict[str, str]:
 def configure(level: str, log_format: str = "text") -> None:
     """Log to stderr, one line per event (``log_format``: ``text`` or ``json``)."""
     handler = logging.StreamHandler()
-    formatter = JsonFormatter() if log_format == "json" else RequestFormatter(_LINE)
+    formatter = JsonFormatter() if log_format == "json" else RequestFormatter(LINE)
     handler.setFormatter(formatter)
     root = logging.getLogger()
     root.handlers[:] = [handler]
