@@ -3,14 +3,22 @@ stale press, counted by game and frontend."""
 
 from __future__ import annotations
 
+import asyncio
+import json
+import os
 import random
+import re
 from dataclasses import replace
+from pathlib import Path
 
+import aiohttp
 from aiohttp.test_utils import TestClient
 
+from bot.core.redis_server import free_port
 from bot.core.tokens import MoveToken, decode
 from tests.playground.conftest import new_room
-from tests.scrape import parse
+from tests.processes import running_bot
+from tests.scrape import get, parse
 
 
 async def test_a_game_through_the_pages_moves_the_figures(client: TestClient) -> None:
@@ -56,3 +64,35 @@ async def test_a_game_through_the_pages_moves_the_figures(client: TestClient) ->
     assert samples.value("tablebot_render_seconds_count", game="klac") >= 2
     assert samples.value("tablebot_tables", game="klac", status="playing") == 1
     assert not samples.has("tablebot_platform_calls_total")
+
+
+async def test_python_m_bot_serves_metrics_and_logs_json(
+    redis_url: str, prefix: str, tmp_path: Path
+) -> None:
+    """The process as an operator runs it: ``/metrics`` on the playground's port
+    and on ``METRICS_PORT``, Redis round trips counted, every log line JSON."""
+    port = free_port()
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("TELEGRAM", "DISCORD"))}
+    env |= {"REDIS_URL": redis_url, "REDIS_KEY_PREFIX": prefix, "PLAYGROUND_PORT": "0"}
+    env |= {"METRICS_PORT": str(port), "LOG_FORMAT": "json", "LOG_LEVEL": "INFO"}
+    async with running_bot(env, tmp_path) as bot:
+        stdout = bot.process.stdout
+        assert stdout is not None
+        line = (await asyncio.wait_for(stdout.readline(), 30)).decode()
+        found = re.search(r"http://127\.0\.0\.1:\d+/", line)
+        assert found, line
+        async with aiohttp.ClientSession() as session:
+            table = {"game": "klac", "names": ["A", "B"]}
+            async with session.post(found[0] + "api/rooms", json=table) as response:
+                assert (await response.json())["ok"]
+        own = await get(f"http://127.0.0.1:{port}/metrics")
+        played = await get(found[0] + "metrics")
+    assert bot.returncode == 0, bot.stderr
+    for samples in (own, played):
+        assert samples.value("tablebot_redis_round_trips_total") > 0
+        assert samples.value("tablebot_tables", game="klac", status="lobby") == 1
+    entries = [json.loads(text) for text in bot.stderr.splitlines()]
+    events = {entry.get("event") for entry in entries}
+    assert {"started", "metrics-listening", "create"} <= events, events
+    create = next(e for e in entries if e.get("event") == "create")
+    assert create["game"] == "klac" and create["platform"] == "playground"
