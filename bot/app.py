@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import logging
 import signal
 import sys
@@ -42,9 +43,10 @@ class Core:
     i18n: I18n
     languages: Languages
 
-    @property
+    @functools.cached_property
     def scraper(self) -> Scraper:
-        """What serves ``/metrics`` for this process."""
+        """What serves ``/metrics`` for this process (one, so its count of the
+        tables is shared by every port serving it)."""
         return Scraper(self.service.metrics, self.service.store)
 
 

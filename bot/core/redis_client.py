@@ -107,8 +107,7 @@ def connect(url: str, *, cluster: bool = False, metrics: Metrics | None = None) 
         "socket_timeout": SOCKET_TIMEOUT,
         "socket_connect_timeout": SOCKET_TIMEOUT,
     }
-    if metrics is not None:
-        options["connection_class"] = counted(metrics)
+    counting = None if metrics is None else counted(metrics)
     client: BreakingRedis | BreakingCluster
     if cluster:
         # The cluster client has no waiting pool: a node's connections are
@@ -117,7 +116,16 @@ def connect(url: str, *, cluster: bool = False, metrics: Metrics | None = None) 
             BreakingCluster,
             BreakingCluster.from_url(url, max_connections=CLUSTER_CONNECTIONS, **options),
         )
+        if counting is not None:
+            # It takes no connection class of ours: the nodes it knows and
+            # those it finds later make their (lazy) connections with this one.
+            nodes = client.nodes_manager
+            nodes.connection_kwargs["connection_class"] = counting
+            for node in nodes.startup_nodes.values():
+                node.connection_class = counting
     else:
+        if counting is not None:
+            options["connection_class"] = counting
         pool = BlockingConnectionPool.from_url(
             url, max_connections=CONNECTIONS, timeout=POOL_WAIT, health_check_interval=30, **options
         )

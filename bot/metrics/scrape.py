@@ -20,7 +20,7 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 
 from aiohttp import web
-from prometheus_client.exposition import CONTENT_TYPE_LATEST, generate_latest
+from prometheus_client.exposition import CONTENT_TYPE_PLAIN_0_0_4, generate_latest
 from redis.exceptions import RedisError
 
 from bot.core.pending import GRACE
@@ -122,7 +122,9 @@ def handler(scraper: Scraper, *, public: bool) -> Handler:
         if not public and not _from_loopback(request):
             raise web.HTTPForbidden(text="/metrics answers this machine only (METRICS_PUBLIC).")
         body = await scraper.render()
-        return web.Response(body=body, headers={"Content-Type": CONTENT_TYPE_LATEST})
+        # The classic text format, which every Prometheus 2 and 3 reads (the
+        # names are plain, so it is also what the newer one would say).
+        return web.Response(body=body, headers={"Content-Type": CONTENT_TYPE_PLAIN_0_0_4})
 
     return metrics
 

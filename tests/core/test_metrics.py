@@ -18,7 +18,7 @@ from bot.core.tokens import MoveToken
 from bot.metrics import Metrics
 from bot.metrics.scrape import TABLES_EVERY, Scraper, handler
 from games import registry
-from tests.conftest import FakeClock
+from tests.conftest import ON_CLUSTER, FakeClock
 from tests.core.helpers import (
     ALICE,
     BOB,
@@ -196,3 +196,17 @@ async def test_metrics_answer_this_machine_only_unless_public(service: TableServ
     for remote, public in (("127.0.0.1", False), ("::1", False), ("203.0.113.7", True)):
         response = await handler(read, public=public)(_request(remote))
         assert response.status == 200 and response.content_type == "text/plain"
+
+
+async def test_the_suites_redis_counts_round_trips_too(redis_url: str, prefix: str) -> None:
+    """On one server or a cluster (``REDIS_CLUSTER=true``), as the bot connects."""
+    metrics = Metrics()
+    redis = connect(redis_url, cluster=ON_CLUSTER, metrics=metrics)
+    try:
+        await redis.set(f"{prefix}x", "1")
+        assert await redis.get(f"{prefix}x") == "1"
+        await redis.delete(f"{prefix}x")
+    finally:
+        await redis.aclose()
+    trips = metrics.registry.get_sample_value("tablebot_redis_round_trips_total")
+    assert trips is not None and trips >= 3
