@@ -5,8 +5,9 @@ figures read from Redis (tables, pending screens, due timers) are the whole
 bot's, the same from any worker. Counting tables walks every table's record,
 so it is done at most every :data:`TABLES_EVERY` seconds per process.
 
-``/metrics`` answers loopback clients only unless ``METRICS_PUBLIC`` is on:
-the figures name no player or chat, but they say how busy the bot is.
+``/metrics`` answers loopback clients only unless ``METRICS_PUBLIC`` is on
+(and no request a reverse proxy forwarded): the figures name no player or
+chat, but they say how busy the bot is.
 """
 
 from __future__ import annotations
@@ -36,6 +37,9 @@ TABLES_EVERY = 30.0
 SCAN_BATCH = 1000
 #: Screens' pending marks are kept per chat frontend (``bot.core.pending``).
 MARKED = ("tg", "dc")
+
+#: Headers a reverse proxy adds to what it forwards.
+PROXY_HEADERS = ("Forwarded", "X-Forwarded-For", "X-Real-IP")
 
 Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
 
@@ -130,6 +134,10 @@ def handler(scraper: Scraper, *, public: bool) -> Handler:
 
 
 def _from_loopback(request: web.Request) -> bool:
+    # A reverse proxy in front of the webhook connects from loopback: what it
+    # forwards comes from elsewhere.
+    if any(name in request.headers for name in PROXY_HEADERS):
+        return False
     try:
         return ipaddress.ip_address(request.remote or "").is_loopback
     except ValueError:

@@ -184,15 +184,21 @@ async def test_redis_round_trips_errors_and_a_scrape_in_an_outage(
     assert samples.value("tablebot_redis_errors_total", kind="fail-fast") >= 1
 
 
-def _request(remote: str) -> web.Request:
+def _request(remote: str, headers: dict[str, str] | None = None) -> web.Request:
     transport = type("Transport", (), {"get_extra_info": lambda self, name: (remote, 4321)})()
-    return make_mocked_request("GET", "/metrics", transport=transport)
+    return make_mocked_request("GET", "/metrics", headers=headers, transport=transport)
 
 
 async def test_metrics_answer_this_machine_only_unless_public(service: TableService) -> None:
     read = Scraper(service.metrics, service.store)
-    with pytest.raises(web.HTTPForbidden):
-        await handler(read, public=False)(_request("203.0.113.7"))
+    # From elsewhere, or forwarded by a reverse proxy on this machine.
+    for remote, headers in (
+        ("203.0.113.7", {}),
+        ("127.0.0.1", {"X-Forwarded-For": "203.0.113.7"}),
+        ("127.0.0.1", {"Forwarded": "for=203.0.113.7"}),
+    ):
+        with pytest.raises(web.HTTPForbidden):
+            await handler(read, public=False)(_request(remote, headers))
     for remote, public in (("127.0.0.1", False), ("::1", False), ("203.0.113.7", True)):
         response = await handler(read, public=public)(_request(remote))
         assert response.status == 200 and response.content_type == "text/plain"

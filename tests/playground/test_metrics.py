@@ -3,11 +3,9 @@ stale press, counted by game and frontend."""
 
 from __future__ import annotations
 
-import asyncio
 import json
 import os
 import random
-import re
 from dataclasses import replace
 from pathlib import Path
 
@@ -17,7 +15,7 @@ from aiohttp.test_utils import TestClient
 from bot.core.redis_server import free_port
 from bot.core.tokens import MoveToken, decode
 from tests.playground.conftest import new_room
-from tests.processes import running_bot
+from tests.processes import playground_url, running_bot
 from tests.scrape import get, parse
 
 
@@ -76,17 +74,13 @@ async def test_python_m_bot_serves_metrics_and_logs_json(
     env |= {"REDIS_URL": redis_url, "REDIS_KEY_PREFIX": prefix, "PLAYGROUND_PORT": "0"}
     env |= {"METRICS_PORT": str(port), "LOG_FORMAT": "json", "LOG_LEVEL": "INFO"}
     async with running_bot(env, tmp_path) as bot:
-        stdout = bot.process.stdout
-        assert stdout is not None
-        line = (await asyncio.wait_for(stdout.readline(), 30)).decode()
-        found = re.search(r"http://127\.0\.0\.1:\d+/", line)
-        assert found, line
+        url = await playground_url(bot)
         async with aiohttp.ClientSession() as session:
             table = {"game": "klac", "names": ["A", "B"]}
-            async with session.post(found[0] + "api/rooms", json=table) as response:
+            async with session.post(url + "api/rooms", json=table) as response:
                 assert (await response.json())["ok"]
         own = await get(f"http://127.0.0.1:{port}/metrics")
-        played = await get(found[0] + "metrics")
+        played = await get(url + "metrics")
     assert bot.returncode == 0, bot.stderr
     for samples in (own, played):
         assert samples.value("tablebot_redis_round_trips_total") > 0
