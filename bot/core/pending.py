@@ -41,6 +41,9 @@ from bot.metrics import Metrics, frontend_of
 GRACE = 5.0
 #: Seconds a worker may hold one screen before another may draw it.
 LEASE = 5.0
+#: Screens whose convergence one worker times at once; past it the oldest
+#: (most likely cleared by another worker meanwhile) are forgotten.
+TIMED = 10_000
 # KEYS: the lease. ARGV: the new token, its time to live (ms), the prefix of
 # every token of this worker's name ('' for none) and of this process's. The
 # lease is taken when free, or when an earlier process of this worker held it.
@@ -111,6 +114,8 @@ class PendingScreens:
         marks = [Mark(table_id, ref, until) for table_id, ref in screens]
         for m in marks:
             self._since.setdefault(f"{m.table_id}|{m.ref}", now)
+        while len(self._since) > TIMED:
+            del self._since[next(iter(self._since))]
         return marks
 
     def _cleared(self, member: str) -> None:
