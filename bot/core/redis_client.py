@@ -53,10 +53,14 @@ class _FailFast:
                 self.metrics.redis_errors.labels("fail-fast").inc()
             raise RedisConnectionError("Redis did not answer a moment ago")
         try:
+            await self._ready()
             return await super().execute_command(*args, **options)  # type: ignore[misc]  # the client class mixed in below
         except (RedisConnectionError, RedisTimeoutError):
             self._broken_until = time.monotonic() + BREAK_SECONDS
             raise
+
+    async def _ready(self) -> None:
+        """Anything the client must do once before its first command."""
 
 
 class BreakingRedis(_FailFast, Redis):  # type: ignore[misc]  # redis-py's own stubs clash
@@ -65,6 +69,13 @@ class BreakingRedis(_FailFast, Redis):  # type: ignore[misc]  # redis-py's own s
 
 class BreakingCluster(_FailFast, RedisCluster):  # type: ignore[misc]  # redis-py's own stubs clash
     """A Redis Cluster client that fails fast after an outage (:class:`_FailFast`)."""
+
+    async def _ready(self) -> None:
+        """Load the slot map before the first command. redis-py sends commands
+        issued while it is still loading to one default node, which answers
+        MOVED; every fifth MOVED makes it close all its connections, those in
+        flight too, so a burst right after start failed by the dozen."""
+        await self.initialize()
 
 
 def counted(metrics: Metrics) -> type[Connection]:
