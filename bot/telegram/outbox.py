@@ -202,8 +202,9 @@ class Outbox:
         self.pacer = pacer
         self._chats: dict[int, _Chat] = {}
         self._tasks: set[asyncio.Task[None]] = set()
-        #: Calls put off while a group's new messages wait (slow mode).
-        self._deferred: set[asyncio.TimerHandle] = set()
+        #: Calls put off while a group's new messages wait (slow mode), and
+        #: when each was first queued.
+        self._deferred: dict[asyncio.TimerHandle, float] = {}
         self._idle = asyncio.Event()
         self._idle.set()
 
@@ -291,10 +292,8 @@ class Outbox:
     def reading(self) -> tuple[int, float]:
         """Calls queued (:attr:`pending`) and the age in seconds of the oldest
         queued call, for ``/metrics``."""
-        oldest = min(
-            (job.queued_at for chat in self._chats.values() for job in chat.jobs),
-            default=None,
-        )
+        queued = [job.queued_at for chat in self._chats.values() for job in chat.jobs]
+        oldest = min([*queued, *self._deferred.values()], default=None)
         return self.pending, 0.0 if oldest is None else time.monotonic() - oldest
 
     async def _drain(self, chat_id: int, chat: _Chat) -> None:
@@ -310,7 +309,7 @@ class Outbox:
         """Queue ``job`` again in ``seconds`` (unless a newer call of its key is queued by then)."""
 
         def again() -> None:
-            self._deferred.discard(handle)
+            self._deferred.pop(handle, None)
             chat = self._chats.setdefault(chat_id, _Chat())
             if job.key is not None and any(queued.key == job.key for queued in chat.jobs):
                 if not self.pending:
@@ -319,7 +318,7 @@ class Outbox:
             self.put(chat_id, job.call, key=job.key, reply=job.reply, queued_at=job.queued_at)
 
         handle = asyncio.get_running_loop().call_later(seconds, again)
-        self._deferred.add(handle)
+        self._deferred[handle] = job.queued_at
         self._idle.clear()
 
     async def _run(self, chat_id: int, job: _Job) -> None:
