@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import logging
 import signal
 import sys
@@ -23,6 +24,9 @@ from bot.core.service import TableService
 from bot.core.store import Store
 from bot.core.timers import run_timers
 from bot.discord import app as discord
+from bot.metrics import Metrics
+from bot.metrics import server as metrics_server
+from bot.metrics.scrape import Scraper
 from bot.telegram import app as telegram
 from games import registry
 
@@ -39,6 +43,12 @@ class Core:
     i18n: I18n
     languages: Languages
 
+    @functools.cached_property
+    def scraper(self) -> Scraper:
+        """What serves ``/metrics`` for this process (one, so its count of the
+        tables is shared by every port serving it)."""
+        return Scraper(self.service.metrics, self.service.store)
+
 
 @contextlib.asynccontextmanager
 async def open_core(settings: Settings) -> AsyncIterator[Core]:
@@ -50,7 +60,8 @@ async def open_core(settings: Settings) -> AsyncIterator[Core]:
         url = await asyncio.to_thread(server.start)
         log.info("event=redis-started url=%s data_dir=%s", url, server.data_dir)
         print(f"Started a private redis-server at {url}, data in {server.data_dir}")
-    redis = connect(url, cluster=settings.redis_cluster)
+    metrics = Metrics()
+    redis = connect(url, cluster=settings.redis_cluster, metrics=metrics)
     try:
         await redis.ping()
         store = Store(
@@ -68,7 +79,7 @@ async def open_core(settings: Settings) -> AsyncIterator[Core]:
                 (settings.command_limit, f"{settings.key_prefix}cmd:"),
             )
         )
-        service = TableService(store, presses=presses, commands=commands)
+        service = TableService(store, presses=presses, commands=commands, metrics=metrics)
         i18n = I18n(default=settings.default_language)
         languages = Languages(store, settings.default_language)
         yield Core(settings, service, Screens(service, i18n), i18n, languages)
@@ -91,40 +102,59 @@ async def serve(settings: Settings) -> int:
         loop = asyncio.get_running_loop()
         for sig in (signal.SIGINT, signal.SIGTERM):
             loop.add_signal_handler(sig, stop.set)
-        if settings.telegram is None and settings.discord is None:
-            return await playground.run(core, settings.playground, stop)
-        runs = []
-        if settings.telegram is not None:
-            bot = telegram.make_bot(settings.telegram)
-            tg = await telegram.build(
-                bot,
-                core.service,
-                core.screens,
-                core.languages,
-                storage_chat=settings.telegram.storage_chat,
+        public = settings.metrics_public
+        listener = None
+        if settings.metrics_port is not None:
+            listener = await metrics_server.start(
+                core.scraper, settings.metrics_host, settings.metrics_port, public=public
             )
-            runs.append(telegram.run(tg, settings.telegram, stop))
-        if settings.discord is not None:
-            client = discord.make_client(settings.discord)
-            dc = await discord.build(client, core.service, core.screens, core.languages)
-            runs.append(discord.run(dc, settings.discord, stop))
-        version = await server_version(core.service.store.redis)
-        log.info(
-            "event=started games=%s languages=%s redis=%s telegram=%s discord=%s",
-            ",".join(registry.names()),
-            ",".join(LANGUAGES),
-            version,
-            _telegram_mode(settings),
-            "on" if settings.discord is not None else "off",
-        )
-        timers = asyncio.create_task(run_timers(core.service, stop))
         try:
-            await asyncio.gather(*runs)
+            return await _serve_frontends(core, settings, stop)
         finally:
-            # One frontend failing (a revoked token, say) stops the process.
-            stop.set()
-            await timers
-        return 0
+            if listener is not None:
+                await listener.cleanup()
+
+
+async def _serve_frontends(core: Core, settings: Settings, stop: asyncio.Event) -> int:
+    """The platforms whose tokens are set (and the timer loop), or the playground."""
+    if settings.telegram is None and settings.discord is None:
+        return await playground.run(core, settings.playground, stop)
+    runs = []
+    if settings.telegram is not None:
+        bot = telegram.make_bot(settings.telegram)
+        tg = await telegram.build(
+            bot,
+            core.service,
+            core.screens,
+            core.languages,
+            storage_chat=settings.telegram.storage_chat,
+        )
+        runs.append(
+            telegram.run(
+                tg, settings.telegram, stop, scraper=core.scraper, public=settings.metrics_public
+            )
+        )
+    if settings.discord is not None:
+        client = discord.make_client(settings.discord, core.service.metrics)
+        dc = await discord.build(client, core.service, core.screens, core.languages)
+        runs.append(discord.run(dc, settings.discord, stop))
+    version = await server_version(core.service.store.redis)
+    log.info(
+        "event=started games=%s languages=%s redis=%s telegram=%s discord=%s",
+        ",".join(registry.names()),
+        ",".join(LANGUAGES),
+        version,
+        _telegram_mode(settings),
+        "on" if settings.discord is not None else "off",
+    )
+    timers = asyncio.create_task(run_timers(core.service, stop))
+    try:
+        await asyncio.gather(*runs)
+    finally:
+        # One frontend failing (a revoked token, say) stops the process.
+        stop.set()
+        await timers
+    return 0
 
 
 def _telegram_mode(settings: Settings) -> str:
@@ -140,7 +170,7 @@ def main() -> int:
     except ConfigError as exc:
         print(f"Configuration error: {exc}", file=sys.stderr)
         return 2
-    logs.configure(settings.log_level)
+    logs.configure(settings.log_level, settings.log_format)
     try:
         return asyncio.run(serve(settings))
     except RedisUnavailable as exc:

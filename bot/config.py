@@ -15,6 +15,7 @@ DEFAULT_PRESS_LIMIT = PressLimit()
 #: group spends the group's twenty messages a minute, so a spammer's extra
 #: commands are ignored rather than answered.
 DEFAULT_COMMAND_LIMIT = PressLimit(presses=6, seconds=30)
+LOG_FORMATS = ("text", "json")
 
 
 class ConfigError(ValueError):
@@ -84,6 +85,14 @@ class Settings:
     command_limit: PressLimit | None = DEFAULT_COMMAND_LIMIT
     #: This worker's stable name among the bot's processes (None: it has none).
     worker_id: str | None = None
+    #: ``LOG_FORMAT``: ``text`` (one ``key=value`` line per event) or ``json``.
+    log_format: str = "text"
+    #: True: ``/metrics`` answers any client, not only this machine's.
+    metrics_public: bool = False
+    #: A listener of its own for ``/metrics`` (None: only the webhook's port
+    #: and the playground's serve it), on ``metrics_host``.
+    metrics_port: int | None = None
+    metrics_host: str = "127.0.0.1"
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> Settings:
@@ -95,6 +104,9 @@ class Settings:
             raise ConfigError(f"DEFAULT_LANGUAGE must be one of {', '.join(LANGUAGES)}")
         redis_url = values.get("REDIS_URL") or None
         redis_cluster = switch(values, "REDIS_CLUSTER")
+        log_format = (values.get("LOG_FORMAT") or "text").strip().lower()
+        if log_format not in LOG_FORMATS:
+            raise ConfigError(f"LOG_FORMAT must be one of {', '.join(LOG_FORMATS)}")
         if redis_cluster and redis_url is None:
             raise ConfigError("REDIS_CLUSTER=true needs REDIS_URL naming a node of the cluster")
         return cls(
@@ -115,6 +127,10 @@ class Settings:
             press_limit=_limit(values, "PRESS_LIMIT", DEFAULT_PRESS_LIMIT),
             command_limit=_limit(values, "COMMAND_LIMIT", DEFAULT_COMMAND_LIMIT),
             worker_id=values.get("WORKER_ID") or None,
+            log_format=log_format,
+            metrics_public=switch(values, "METRICS_PUBLIC"),
+            metrics_port=_port(values, "METRICS_PORT", 0) or None,
+            metrics_host=values.get("METRICS_HOST") or "127.0.0.1",
         )
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import re
 import signal
 import sys
 from collections.abc import AsyncIterator
@@ -41,6 +42,16 @@ async def running_bot(env: dict[str, str], cwd: Path) -> AsyncIterator[BotProces
     finally:
         bot.process.send_signal(signal.SIGTERM)
         bot.stderr = (await _finish(bot.process, 30)).decode()
+
+
+async def playground_url(bot: BotProcess) -> str:
+    """The playground's address, from the line the bot prints when it listens."""
+    stdout = bot.process.stdout
+    assert stdout is not None
+    line = (await asyncio.wait_for(stdout.readline(), 30)).decode()
+    found = re.search(r"http://127\.0\.0\.1:\d+/", line)
+    assert found, line
+    return found[0]
 
 
 async def run_to_exit(env: dict[str, str], cwd: Path, timeout: float = 60) -> tuple[int, str]:  # noqa: ASYNC109

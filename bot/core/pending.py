@@ -35,11 +35,15 @@ from dataclasses import dataclass
 from typing import Any
 
 from bot.core.store import CLAIM_DUE, DEFER_DUE, DONE_DUE, RELEASE_IF_HELD, Store
+from bot.metrics import Metrics, frontend_of
 
 #: Seconds a mark stays with the worker that made or claimed it.
 GRACE = 5.0
 #: Seconds a worker may hold one screen before another may draw it.
 LEASE = 5.0
+#: Screens whose convergence one worker times at once; past it the oldest
+#: (most likely cleared by another worker meanwhile) are forgotten.
+TIMED = 10_000
 # KEYS: the lease. ARGV: the new token, its time to live (ms), the prefix of
 # every token of this worker's name ('' for none) and of this process's. The
 # lease is taken when free, or when an earlier process of this worker held it.
@@ -67,11 +71,21 @@ class PendingScreens:
     """The pending marks of one frontend (``tg``, ``dc``) and the screens' leases."""
 
     def __init__(
-        self, store: Store, frontend: str, *, clock: Callable[[], float] = time.time
+        self,
+        store: Store,
+        frontend: str,
+        *,
+        clock: Callable[[], float] = time.time,
+        metrics: Metrics | None = None,
     ) -> None:
         self.store = store
         self.redis = store.redis
         self.clock = clock
+        self.metrics = metrics or Metrics()
+        self._frontend = frontend_of(f"{frontend}:")
+        #: When this worker first marked or took over each screen it has not
+        #: yet cleared: how long the screen took to converge.
+        self._since: dict[str, float] = {}
         self._key = f"{store.prefix}pending:{frontend}"
         self._claim = self.redis.register_script(CLAIM_DUE)
         self._done = self.redis.register_script(DONE_DUE)
@@ -90,16 +104,30 @@ class PendingScreens:
     async def mark(self, screens: Iterable[tuple[str, str]]) -> list[Mark]:
         """Mark ``(table id, ref)`` screens pending, held by this worker for now."""
         until = self._until(GRACE)
-        marks = [Mark(table_id, ref, until) for table_id, ref in screens]
+        marks = self._marked(screens, until)
         if marks:
             await self.redis.zadd(self._key, {f"{m.table_id}|{m.ref}": until for m in marks})
         return marks
+
+    def _marked(self, screens: Iterable[tuple[str, str]], until: float) -> list[Mark]:
+        now = self.clock()
+        marks = [Mark(table_id, ref, until) for table_id, ref in screens]
+        for m in marks:
+            self._since.setdefault(f"{m.table_id}|{m.ref}", now)
+        while len(self._since) > TIMED:
+            del self._since[next(iter(self._since))]
+        return marks
+
+    def _cleared(self, member: str) -> None:
+        since = self._since.pop(member, None)
+        if since is not None:
+            self.metrics.convergence.labels(self._frontend).observe(self.clock() - since)
 
     def mark_in(self, pipe: Any, screens: Iterable[tuple[str, str]]) -> list[Mark]:
         """:meth:`mark`, queued in ``pipe`` (one reply, of no interest); ``screens``
         must not be empty."""
         until = self._until(GRACE)
-        marks = [Mark(table_id, ref, until) for table_id, ref in screens]
+        marks = self._marked(screens, until)
         pipe.zadd(self._key, {f"{m.table_id}|{m.ref}": until for m in marks})
         return marks
 
@@ -110,20 +138,25 @@ class PendingScreens:
         members = await self._claim(
             keys=[self._key], args=[repr(self.clock() + ahead), repr(until), str(limit)]
         )
-        out = []
-        for member in members:
-            table_id, _, ref = str(member).partition("|")
-            out.append(Mark(table_id, ref, until))
-        return out
+        screens = [(table_id, ref) for table_id, _, ref in (str(m).partition("|") for m in members)]
+        if screens:
+            self.metrics.taken_over.labels(self._frontend).inc(len(screens))
+        return self._marked(screens, until)
 
     async def done(self, mark: Mark) -> bool:
         """Clear ``mark`` unless the screen was marked again since; True if cleared."""
         member = f"{mark.table_id}|{mark.ref}"
-        return bool(await self._done(keys=[self._key], args=[member, repr(mark.until)]))
+        cleared = bool(await self._done(keys=[self._key], args=[member, repr(mark.until)]))
+        if cleared:
+            self._cleared(member)
+        return cleared
 
     def done_in(self, pipe: Any, mark: Mark) -> None:
-        """:meth:`done`, queued in ``pipe`` (one reply: 1 if cleared)."""
-        pipe.eval(DONE_DUE, 1, self._key, f"{mark.table_id}|{mark.ref}", repr(mark.until))
+        """:meth:`done`, queued in ``pipe`` (one reply: 1 if cleared); its
+        convergence is counted now, the pipeline being sent right after."""
+        member = f"{mark.table_id}|{mark.ref}"
+        pipe.eval(DONE_DUE, 1, self._key, member, repr(mark.until))
+        self._cleared(member)
 
     def defer_in(self, pipe: Any, mark: Mark, until: float) -> None:
         """Queue leaving ``mark``'s screen to whichever worker sweeps it after
@@ -137,6 +170,7 @@ class PendingScreens:
         """Let any worker take these marks now (this one is shutting down)."""
         now = self.clock()
         members = {f"{m.table_id}|{m.ref}": now for m in marks}
+        self._since.clear()
         if members:
             await self.redis.zadd(self._key, members, xx=True)
 

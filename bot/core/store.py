@@ -159,16 +159,16 @@ for _, member in ipairs(due) do redis.call('ZADD', KEYS[1], ARGV[2], member) end
 
 CLAIM_DUE = _CLAIM + "return due\n"
 
-# CLAIM_DUE on one shard, also answering first when its next timer (or a
-# lease) is due, so the loop knows how long it may sleep.
-_CLAIM_SHARD = (
-    _CLAIM
-    + """
+# CLAIM_DUE on one shard, with each timer's time (how late it fires), also
+# answering first when its next timer (or a lease) is due, so the loop knows
+# how long it may sleep.
+_CLAIM_SHARD = """
+local due = redis.call('ZRANGEBYSCORE', KEYS[1], '-inf', ARGV[1], 'WITHSCORES', 'LIMIT', 0, ARGV[3])
+for i = 1, #due, 2 do redis.call('ZADD', KEYS[1], ARGV[2], due[i]) end
 local soonest = redis.call('ZRANGE', KEYS[1], 0, 0, 'WITHSCORES')[2]
 table.insert(due, 1, soonest or '')
 return due
 """
-)
 
 
 def _while_held(command: str) -> str:
@@ -240,6 +240,8 @@ class Due:
     table_id: str
     kind: str
     lease: float
+    #: when it fell due (or when an earlier lease of it ran out)
+    at: float
 
 
 @dataclass(frozen=True)
@@ -486,9 +488,9 @@ class Store(PlayerStore):
         for first, *members in replies:
             if first != "":
                 soonest.append(float(first))
-            for member in members:
+            for member, at in zip(members[::2], members[1::2], strict=True):
                 table_id, _, kind = str(member).partition("|")
-                due.append(Due(table_id, kind, until))
+                due.append(Due(table_id, kind, until, float(at)))
         return Claimed(due, min(soonest, default=None))
 
     async def done_due(self, handled: list[Due]) -> None:

@@ -23,12 +23,13 @@ from bot.config import ConfigError, DiscordSettings
 from bot.core.languages import Languages
 from bot.core.screens import Screens
 from bot.core.service import TableService
-from bot.discord import presses
+from bot.discord import calls, presses
 from bot.discord.commands import CatalogTranslator, make_tree
 from bot.discord.context import Frontend
 from bot.discord.publisher import NO_MENTIONS, Publisher
 from bot.discord.sender import Sender
 from bot.logs import REQUEST_ID
+from bot.metrics import Metrics
 
 log = logging.getLogger("bot.discord")
 
@@ -52,25 +53,30 @@ class DiscordFrontend:
 LONGEST_WAIT = 30.0
 
 
-def make_client(settings: DiscordSettings) -> discord.AutoShardedClient:
+def make_client(
+    settings: DiscordSettings, metrics: Metrics | None = None
+) -> discord.AutoShardedClient:
     """A sharded client with no intents, which mentions nobody unless told to.
 
-    With ``api_url`` every REST call (webhooks included) goes to that proxy.
+    With ``api_url`` every REST call (webhooks included) goes to that proxy;
+    with ``metrics`` every call is counted there.
     """
     if settings.api_url:
         # discord.py builds every route from this class attribute; there is no
         # per-client setting.
         discord.http.Route.BASE = settings.api_url.rstrip("/")
-    shards: dict[str, Any] = {}
+    options: dict[str, Any] = {}
     if settings.shard_ids:
-        shards["shard_ids"] = list(settings.shard_ids)
+        options["shard_ids"] = list(settings.shard_ids)
     if settings.shard_count is not None:
-        shards["shard_count"] = settings.shard_count
+        options["shard_count"] = settings.shard_count
+    if metrics is not None:
+        options["http_trace"] = calls.trace(metrics)
     return discord.AutoShardedClient(
         intents=discord.Intents.none(),
         allowed_mentions=NO_MENTIONS,
         max_ratelimit_timeout=LONGEST_WAIT,
-        **shards,
+        **options,
     )
 
 
@@ -79,6 +85,7 @@ async def build(
 ) -> DiscordFrontend:
     """Wire a client to the core: publisher, command tree, interaction router."""
     sender = Sender()
+    service.metrics.watch_queue("discord", sender.reading)
     publisher = Publisher(client, service, screens, languages, sender)
     service.subscribe(publisher.on_change)
     frontend = Frontend(client, service, screens, screens.i18n, languages, publisher)

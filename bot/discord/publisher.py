@@ -113,7 +113,7 @@ class Publisher(ChatPublisher):
         self.clock = clock
         self.sync = ScreenSync(
             service,
-            PendingScreens(self.store, "dc"),
+            PendingScreens(self.store, "dc", metrics=service.metrics),
             draw=self._draw,
             deliver=self._deliver,
             place=lambda table, ref: table.chat,

@@ -12,6 +12,7 @@ from __future__ import annotations
 import asyncio
 import itertools
 import logging
+import time
 from collections.abc import Awaitable, Callable
 
 from redis.exceptions import RedisError
@@ -30,12 +31,15 @@ class Sender:
     def __init__(self) -> None:
         self._pending: dict[str, Call] = {}
         self._running: dict[str, asyncio.Task[None]] = {}
+        #: When each key's calls began to wait (monotonic seconds), for ``/metrics``.
+        self._since: dict[str, float] = {}
         self._unique = itertools.count()
 
     def put(self, key: str | None, call: Call) -> None:
         """Queue ``call`` under ``key`` (``None``: never merged with another call)."""
         key = key if key is not None else f"once:{next(self._unique)}"
         self._pending[key] = call
+        self._since.setdefault(key, time.monotonic())
         if key not in self._running:
             self._running[key] = asyncio.create_task(self._run(key))
 
@@ -52,6 +56,7 @@ class Sender:
                     log.exception("event=send-failed key=%s", key)
         finally:
             del self._running[key]
+            self._since.pop(key, None)
 
     async def after(self, key: str) -> None:
         """Wait until the calls queued under ``key`` have run (e.g. a ping waits for
@@ -64,6 +69,11 @@ class Sender:
     def pending(self) -> int:
         """Calls queued or running."""
         return len(self._running)
+
+    def reading(self) -> tuple[int, float]:
+        """Calls queued or running, and how long the oldest has waited (seconds)."""
+        oldest = min(self._since.values(), default=None)
+        return self.pending, 0.0 if oldest is None else time.monotonic() - oldest
 
     async def drain(self) -> None:
         """Wait until nothing is queued (tests, shutdown)."""

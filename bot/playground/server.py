@@ -42,7 +42,13 @@ async def run(core: Core, settings: PlaygroundSettings, stop: asyncio.Event) -> 
         # hundreds); LOG_LEVEL=INFO brings them back.
         logging.getLogger("bot.core").setLevel(logging.WARNING)
     loopback = is_loopback(settings.host)
-    app = make_app(core.service, core.screens, core.languages, loopback_only=loopback)
+    app = make_app(
+        core.service,
+        core.screens,
+        core.languages,
+        loopback_only=loopback,
+        metrics_public=core.settings.metrics_public,
+    )
     runner = web.AppRunner(app, access_log=None, shutdown_timeout=SHUTDOWN_SECONDS)
     await runner.setup()
     site = web.TCPSite(runner, settings.host, settings.port, shutdown_timeout=SHUTDOWN_SECONDS)

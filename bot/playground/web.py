@@ -55,6 +55,7 @@ from bot.core.pacing import PressLimit, PressLimiter
 from bot.core.screens import Screens
 from bot.core.service import TableService
 from bot.core.tokens import BadToken, RematchToken, decode
+from bot.metrics.scrape import Scraper, add_route
 from bot.playground import learning, pages
 from bot.playground.frontend import Playground, Refusal
 from bot.playground.images import PUBLIC
@@ -92,13 +93,14 @@ def make_app(
     *,
     loopback_only: bool = True,
     room_limit: PressLimit = ROOM_LIMIT,
+    metrics_public: bool = False,
 ) -> web.Application:
     """The playground's web application on the given core.
 
     ``loopback_only`` refuses requests whose ``Host`` is not a loopback name
     (and keeps the hot-seat conveniences); without it rooms are reached by
     their secret links only, and ``room_limit`` new rooms per client address
-    are allowed.
+    are allowed. ``/metrics`` answers this machine only unless ``metrics_public``.
     """
     middlewares = [_loopback_hosts] if loopback_only else []
     app = web.Application(middlewares=[*middlewares, _store_down])
@@ -113,6 +115,7 @@ def make_app(
         playground.hub.close()
 
     app.on_shutdown.append(close_sockets)
+    add_route(app, Scraper(service.metrics, store), public=metrics_public)
     app.on_response_prepare.append(_protective_headers)
     learning.add_routes(app, PLAYGROUND)
     static = Path(str(resources.files("bot.playground") / "static"))

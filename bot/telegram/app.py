@@ -37,7 +37,9 @@ from bot.core.pacing import Limits, RateBudget
 from bot.core.screens import Screens
 from bot.core.service import TableService
 from bot.logs import REQUEST_ID
+from bot.metrics.scrape import Scraper, add_route
 from bot.telegram import buttons, commands, decks, learn, members, outages, records
+from bot.telegram.calls import CallCounter
 from bot.telegram.context import Frontend
 from bot.telegram.handling import Handling
 from bot.telegram.inline import presses, queries
@@ -160,8 +162,10 @@ async def build(
     pacer = Pacer(RateBudget(store.redis, limits or Limits(), prefix=f"{store.prefix}tg:"))
     bot.session.middleware(PacingMiddleware(pacer))
     bot.session.middleware(LateAnswers())
+    bot.session.middleware(CallCounter(service.metrics))
     me = await bot.get_me()
     outbox = Outbox(pacer)
+    service.metrics.watch_queue("telegram", outbox.reading)
     publisher = Publisher(bot, service, screens, languages, outbox, me.username or "", storage_chat)
     service.subscribe(publisher.on_change)
     frontend = Frontend(service, screens, screens.i18n, languages, publisher)
@@ -202,9 +206,17 @@ async def set_commands(bot: Bot, i18n: I18n) -> None:
             await bot.set_my_commands(described, scope=scope, language_code=lang)
 
 
-async def run(tg: TelegramFrontend, settings: TelegramSettings, stop: asyncio.Event) -> None:
-    """Serve until ``stop`` is set: long polling, or a webhook with a health endpoint;
-    meanwhile sweep for screens that fell behind their table."""
+async def run(
+    tg: TelegramFrontend,
+    settings: TelegramSettings,
+    stop: asyncio.Event,
+    *,
+    scraper: Scraper | None = None,
+    public: bool = False,
+) -> None:
+    """Serve until ``stop`` is set: long polling, or a webhook with a health
+    endpoint (and ``/metrics`` from ``scraper``, for any client when
+    ``public``); meanwhile sweep for screens that fell behind their table."""
     await set_commands(tg.bot, tg.frontend.i18n)
     sweep = asyncio.create_task(tg.publisher.sync.sweep(stop))
     if settings.webhook_url is None:
@@ -217,7 +229,7 @@ async def run(tg: TelegramFrontend, settings: TelegramSettings, stop: asyncio.Ev
         await polling
         await tg.handling.confirm(tg.bot)
     else:
-        runner = await start_webhook(tg, settings)
+        runner = await start_webhook(tg, settings, scraper=scraper, public=public)
         try:
             await stop.wait()
         finally:
@@ -245,8 +257,15 @@ def start_polling(tg: TelegramFrontend, polling_timeout: int = 30) -> Coroutine[
     )
 
 
-async def start_webhook(tg: TelegramFrontend, settings: TelegramSettings) -> web.AppRunner:
-    """Listen for Telegram's POSTs (checked against the secret) and serve ``/healthz``."""
+async def start_webhook(
+    tg: TelegramFrontend,
+    settings: TelegramSettings,
+    *,
+    scraper: Scraper | None = None,
+    public: bool = False,
+) -> web.AppRunner:
+    """Listen for Telegram's POSTs (checked against the secret) and serve
+    ``/healthz`` (and ``/metrics``, given a ``scraper``)."""
     assert settings.webhook_url is not None
     app = web.Application()
     # Answered once handled: Telegram delivers an update again until it gets
@@ -267,6 +286,8 @@ async def start_webhook(tg: TelegramFrontend, settings: TelegramSettings) -> web
         return web.json_response({"ok": True, "pending": tg.outbox.pending})
 
     app.router.add_get("/healthz", health)
+    if scraper is not None:
+        add_route(app, scraper, public=public)
     runner = web.AppRunner(app)
     await runner.setup()
     await web.TCPSite(runner, settings.listen_host, settings.listen_port).start()

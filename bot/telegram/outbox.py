@@ -185,6 +185,8 @@ class _Job:
     running: bool = False
     #: A reply to a command: screens are queued ahead of it.
     reply: bool = False
+    #: When it was first queued (its replacements keep the time).
+    queued_at: float = field(default_factory=time.monotonic)
 
 
 @dataclass
@@ -200,8 +202,9 @@ class Outbox:
         self.pacer = pacer
         self._chats: dict[int, _Chat] = {}
         self._tasks: set[asyncio.Task[None]] = set()
-        #: Calls put off while a group's new messages wait (slow mode).
-        self._deferred: set[asyncio.TimerHandle] = set()
+        #: Calls put off while a group's new messages wait (slow mode), and
+        #: when each was first queued.
+        self._deferred: dict[asyncio.TimerHandle, float] = {}
         self._idle = asyncio.Event()
         self._idle.set()
 
@@ -226,17 +229,26 @@ class Outbox:
         if not self.pending:
             self._idle.set()
 
-    def put(self, chat_id: int, call: Job, *, key: str | None = None, reply: bool = False) -> None:
+    def put(
+        self,
+        chat_id: int,
+        call: Job,
+        *,
+        key: str | None = None,
+        reply: bool = False,
+        queued_at: float | None = None,
+    ) -> None:
         """Queue ``call`` for ``chat_id``; a queued call with the same ``key`` is
         replaced. A ``reply`` (to a command) goes last; anything else goes ahead
-        of the replies still waiting."""
+        of the replies still waiting. ``queued_at``: when a call put off is
+        first queued (for :meth:`reading`)."""
         chat = self._chats.setdefault(chat_id, _Chat())
         if key is not None:
             for job in chat.jobs:
                 if job.key == key and not job.running:
                     job.call = call
                     return
-        job = _Job(key, call, reply=reply)
+        job = _Job(key, call, reply=reply, queued_at=queued_at or time.monotonic())
         waiting = [i for i, queued in enumerate(chat.jobs) if queued.reply and not queued.running]
         if reply or not waiting:
             chat.jobs.append(job)
@@ -277,6 +289,13 @@ class Outbox:
         queued = sum(len(chat.jobs) for chat in self._chats.values())
         return queued + len(self._tasks) + len(self._deferred)
 
+    def reading(self) -> tuple[int, float]:
+        """Calls queued (:attr:`pending`) and the age in seconds of the oldest
+        queued call, for ``/metrics``."""
+        queued = [job.queued_at for chat in self._chats.values() for job in chat.jobs]
+        oldest = min([*queued, *self._deferred.values()], default=None)
+        return self.pending, 0.0 if oldest is None else time.monotonic() - oldest
+
     async def _drain(self, chat_id: int, chat: _Chat) -> None:
         while chat.jobs:
             job = chat.jobs[0]
@@ -290,16 +309,16 @@ class Outbox:
         """Queue ``job`` again in ``seconds`` (unless a newer call of its key is queued by then)."""
 
         def again() -> None:
-            self._deferred.discard(handle)
+            self._deferred.pop(handle, None)
             chat = self._chats.setdefault(chat_id, _Chat())
             if job.key is not None and any(queued.key == job.key for queued in chat.jobs):
                 if not self.pending:
                     self._idle.set()
                 return
-            self.put(chat_id, job.call, key=job.key, reply=job.reply)
+            self.put(chat_id, job.call, key=job.key, reply=job.reply, queued_at=job.queued_at)
 
         handle = asyncio.get_running_loop().call_later(seconds, again)
-        self._deferred.add(handle)
+        self._deferred[handle] = job.queued_at
         self._idle.clear()
 
     async def _run(self, chat_id: int, job: _Job) -> None:

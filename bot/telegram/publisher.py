@@ -104,7 +104,7 @@ class Publisher:
         self.pictures = Pictures(bot, service.store, outbox, storage_chat)
         self.sync = ScreenSync(
             service,
-            PendingScreens(self.store, "tg"),
+            PendingScreens(self.store, "tg", metrics=service.metrics),
             draw=self._draw,
             deliver=self._deliver,
             place=chat_of,

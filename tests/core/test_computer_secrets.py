@@ -18,6 +18,7 @@ from games import registry
 from tests.conftest import FakeClock
 from tests.core.helpers import ALICE, put_state
 from tests.games.test_conformance_klac import redeal
+from tests.log_lines import logged
 
 KLAC = registry.get("klac")
 
@@ -58,8 +59,8 @@ async def test_hints_captions_and_logs_reveal_no_hidden_card(
         checked += 1
         table, state = await service.get(table.id)
         hidden = {*state.deck, *state.hands[1]} - set(state.hands[0])
-        logged = "\n".join(r.getMessage() for r in caplog.records)
-        assert not [card for card in hidden if re.search(rf"\b{card}\b", logged)], "logged"
+        lines = "\n".join(logged(caplog.records))
+        assert not [card for card in hidden if re.search(rf"\b{card}\b", lines)], "logged"
         action = KLAC.legal_actions(state, 0)[0]
         await service.play(table.id, ALICE.key, table.state_version, action)
     assert checked >= 5

@@ -110,3 +110,19 @@ def test_press_limit() -> None:
     for bad in ("fast", "0/5", "5/0", "1.5/2"):
         with pytest.raises(ConfigError, match="PRESS_LIMIT"):
             Settings.from_env({"PRESS_LIMIT": bad})
+
+
+def test_log_format_and_metrics_settings() -> None:
+    plain = Settings.from_env({})
+    assert plain.log_format == "text" and plain.metrics_port is None
+    assert plain.metrics_public is False and plain.metrics_host == "127.0.0.1"
+    chosen = Settings.from_env(
+        {"LOG_FORMAT": "JSON", "METRICS_PORT": "9108", "METRICS_PUBLIC": "true"}
+    )
+    assert (chosen.log_format, chosen.metrics_port, chosen.metrics_public) == ("json", 9108, True)
+    with pytest.raises(ConfigError, match="LOG_FORMAT"):
+        Settings.from_env({"LOG_FORMAT": "xml"})
+    with pytest.raises(ConfigError, match="METRICS_PORT"):
+        Settings.from_env({"METRICS_PORT": "http"})
+    with pytest.raises(ConfigError, match="METRICS_PUBLIC"):
+        Settings.from_env({"METRICS_PUBLIC": "maybe"})

@@ -14,6 +14,7 @@ from bot.core.service import Change, TableService
 from bot.core.tables import Status
 from games import registry
 from tests.core.helpers import player_to_move, started_table
+from tests.log_lines import json_lines, logged
 
 KLAC = registry.get("klac")
 CARD = re.compile(r"\b[BOG]\d{1,2}\b")
@@ -45,7 +46,14 @@ async def test_logs_and_tokens_never_carry_cards(
         )
     assert tokens and caplog.records
     assert [t for t in tokens if CARD.search(t)] == []
-    assert [r.getMessage() for r in caplog.records if CARD.search(r.getMessage())] == []
+    assert [line for line in logged(caplog.records) if CARD.search(line)] == []
+    # The JSON log of the whole game: every line an object naming its event,
+    # and each table event its table, game and platform.
+    entries = json_lines(caplog.records)
+    moves = [e for e in entries if e.get("event") == "move"]
+    assert moves and all(e["table"] == table.id for e in moves)
+    assert all(e["game"] == "klac" and e["platform"] == "telegram" for e in moves)
+    assert [e for e in entries if e.get("event") == "finish"], "the end is logged"
     draws = [e for c in published for e in c.table.events if e["kind"] == "draw"]
     assert draws and all("card" not in e for e in draws), "a draw is public, the card is not"
     assert public_texts and not any(CARD.search(text) for text in public_texts)

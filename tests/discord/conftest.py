@@ -283,7 +283,7 @@ class Server:
 
 async def start_frontend(fake: FakeDiscord, service: TableService, store: Store) -> DiscordFrontend:
     """Our frontend on a fresh ``AutoShardedClient``, logged in, commands synced."""
-    client = make_client(DiscordSettings(token=fake.token))
+    client = make_client(DiscordSettings(token=fake.token), service.metrics)
     await client.login(fake.token)
     dc = await build(client, service, Screens(service, I18n()), Languages(store, "ru"))
     await sync_commands(dc, None)

@@ -37,6 +37,7 @@ from tests.discord.conftest import (
     table_message,
 )
 from tests.discord.fake_discord_records import Interaction, StoredMessage
+from tests.log_lines import logged
 
 CARD = re.compile(r"\b[BOG]\d{1,2}\b")
 SEND_MESSAGES = 1 << 11
@@ -365,7 +366,7 @@ async def test_hidden_cards_never_in_public_ids_or_logs_and_hands_stay_with_thei
         if call.path.startswith(f"/channels/{CHANNEL}/"):
             assert not CARD.search(str(call.json)), call
     assert caplog.records
-    assert [r.getMessage() for r in caplog.records if CARD.search(r.getMessage())] == []
+    assert [line for line in logged(caplog.records) if CARD.search(line)] == []
 
 
 # -- Discord refusing or losing things --------------------------------------------

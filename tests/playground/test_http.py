@@ -2,10 +2,8 @@
 
 from __future__ import annotations
 
-import asyncio
 import os
 import random
-import re
 from pathlib import Path
 
 import aiohttp
@@ -22,7 +20,7 @@ from bot.playground.images import Gallery, png_size
 from bot.playground.server import log_level_asked, page_url
 from bot.playground.web import PLAYGROUND, is_loopback
 from tests.playground.conftest import new_room
-from tests.processes import running_bot
+from tests.processes import playground_url, running_bot
 from tests.test_architecture import ROOT, imported_modules
 
 
@@ -144,17 +142,13 @@ async def test_python_m_bot_without_a_token_serves_the_playground(
     }
     env |= {"REDIS_URL": redis_url, "REDIS_KEY_PREFIX": prefix, "PLAYGROUND_PORT": "0"}
     async with running_bot(env, tmp_path) as bot:
-        stdout = bot.process.stdout
-        assert stdout is not None
-        line = (await asyncio.wait_for(stdout.readline(), 30)).decode()
-        found = re.search(r"http://127\.0\.0\.1:\d+/", line)
-        assert found, line
+        url = await playground_url(bot)
         async with aiohttp.ClientSession() as session:
-            async with session.get(found[0]) as response:
+            async with session.get(url) as response:
                 assert response.status == 200
                 assert "Tablebot" in await response.text()
             table = {"game": "klac", "names": ["A", "B"]}
-            async with session.post(found[0] + "api/rooms", json=table) as response:
+            async with session.post(url + "api/rooms", json=table) as response:
                 assert (await response.json())["ok"]
     assert bot.returncode == 0, bot.stderr
     assert "event=started frontend=playground" in bot.stderr

@@ -17,6 +17,7 @@ from bot.core.tokens import MoveToken, decode
 from games import registry
 from games.core.menu import build_menu
 from tests.conftest import FakeClock
+from tests.log_lines import logged
 from tests.telegram.conftest import (
     ANYA,
     BORIS,
@@ -219,7 +220,7 @@ async def test_hidden_cards_never_reach_logs_or_button_data(
         await move(h, table_id)
     card = re.compile(r"\b[BOG]\d{1,2}\b")
     assert caplog.records
-    assert [r.getMessage() for r in caplog.records if card.search(r.getMessage())] == []
+    assert [line for line in logged(caplog.records) if card.search(line)] == []
     for chat in (GROUP, *SEATS):
         for message in h.fake.messages(chat):
             for row in message.buttons:

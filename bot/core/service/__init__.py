@@ -40,9 +40,10 @@ from bot.core.service.base import (
 )
 from bot.core.service.solo import SoloService, Stopping
 from bot.core.tables import Status, Table
+from bot.metrics import frontend_of
 from games import ai, registry
 from games.ai import LEVELS
-from games.core.errors import IllegalAction
+from games.core.errors import GameError, IllegalAction
 from games.core.menu import build_menu, own_actions
 
 __all__ = [
@@ -66,10 +67,19 @@ __all__ = [
 class TableService(SoloService):
     """Tables bound to chats: lobby, seats, moves, timers, votes, statistics."""
 
-    @guarded
     async def press(self, player: PlayerInfo, token: str, *, chat: str | None = None) -> Outcome:
-        """Handle a button token pressed by ``player`` (in ``chat``, if public)."""
+        """Handle a button token pressed by ``player`` (in ``chat``, if public);
+        a refusal is counted by its code."""
+        try:
+            return await self._press(player, token, chat)
+        except (ServiceError, GameError) as exc:
+            self.metrics.refusals.labels(exc.code, frontend_of(player.key)).inc()
+            raise
+
+    @guarded
+    async def _press(self, player: PlayerInfo, token: str, chat: str | None) -> Outcome:
         player_key = player.key
+        frontend = frontend_of(player_key)
         try:
             tok = tokens.decode(token)
         except tokens.BadToken:
@@ -80,10 +90,12 @@ class TableService(SoloService):
             # Opening a lobby needs the chat (frontends call create()); decks
             # and tutorials are not tables (frontends use the DeckBook and the
             # tutorials). Counted all the same.
+            self.metrics.presses.labels("none", frontend).inc()
             if self.presses is not None and not await self.presses.allow(player_key):
                 raise ServiceError("slow-down")
             raise BadRequest()
         table, state = await self._load_pressed(tok.table_id, player_key)
+        self.metrics.presses.labels(table.game, frontend).inc()
         # A button of one chat's table pressed in another (a forwarded or forged one).
         if chat is not None and chat != table.chat:
             raise BadRequest()
@@ -171,7 +183,8 @@ class TableService(SoloService):
         if not own:
             raise StaleVersion()
         seed = zlib.crc32(f"{table.id}:{table.state_version}:{seat}:hint".encode())
-        action = await asyncio.to_thread(ai.choose, table.game, state, seat, "normal", seed)
+        decide = self.metrics.timed_decision(table.game, "normal", ai.choose)
+        action = await asyncio.to_thread(decide, table.game, state, seat, "normal", seed)
         if action not in own:  # a vote, say: the hint is about the seat's own move
             action = own[0]
         path: list[int] = []

@@ -32,6 +32,7 @@ from bot.core.pacing import PressLimiter
 from bot.core.ratings import Ratings
 from bot.core.store import Store, Undo
 from bot.core.tables import Status, Table, Timeout
+from bot.metrics import Metrics
 from games import registry
 from games.ai import LEVELS
 from games.core.errors import GameError, InvalidOptions
@@ -144,8 +145,11 @@ class ServiceBase:
         clock: Callable[[], float] = time.time,
         presses: PressLimiter | None = None,
         commands: PressLimiter | None = None,
+        metrics: Metrics | None = None,
     ) -> None:
         self.store = store
+        #: This process's figures (its own registry; a fresh one when not given).
+        self.metrics = metrics or Metrics()
         self.clock = clock
         #: Refuses a person's presses beyond the limit (None: no limit).
         self.presses = presses
@@ -351,6 +355,7 @@ class ServiceBase:
         if table is not None:
             parts += [
                 f"table={table.id}",
+                f"game={table.game}",
                 f"chat={table.chat}",
                 f"version={table.version}",
                 f"state_version={table.state_version}",

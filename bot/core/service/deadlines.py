@@ -24,6 +24,7 @@ from bot.core.service.base import Notice, Step, bots_to_act
 from bot.core.service.voting import VotingService
 from bot.core.store import Due
 from bot.core.tables import Status, Table, Timeout
+from bot.metrics import frontend_of
 from games import ai, registry
 from games.core.menu import movers, own_actions
 from games.core.protocol import Action
@@ -56,7 +57,10 @@ class DeadlineService(VotingService):
     async def fire_due(self, *, concurrency: int = FIRING_AT_ONCE) -> Fired:
         """Fire the timers that are due (reminders, deadlines, bot moves, vote
         expiry): a batch from each shard, ``concurrency`` at a time."""
-        claimed = await self.store.claim_due(self.clock())
+        now = self.clock()
+        claimed = await self.store.claim_due(now)
+        for due in claimed.due:
+            self.metrics.timer_lag.observe(max(0.0, now - due.at))
         gate = asyncio.Semaphore(concurrency)
 
         async def fire(due: Due) -> str:
@@ -154,14 +158,17 @@ class DeadlineService(VotingService):
         table, state = await self.get(table_id)
         if table.status != Status.PLAYING or table.state_version != version:
             raise StaleVersion()
-        choice = await asyncio.to_thread(computer_action, table, state, seat, reason)
+        decide = self.metrics.timed_decision(table.game, table.players[seat].level, computer_action)
+        choice = await asyncio.to_thread(decide, table, state, seat, reason)
 
         def step(table: Table, state: Any) -> Step:
             if table.state_version != version:
                 raise StaleVersion()
             return self._apply_move(table, state, seat, choice, reason=reason)
 
-        return await self._mutate(table_id, step, (table, state))
+        table, state = await self._mutate(table_id, step, (table, state))
+        self.metrics.moves.labels(table.game, frontend_of(table.chat), "computer").inc()
+        return table, state
 
     async def _timeout(self, table: Table, state: Any, to_move: list[int]) -> None:
         late = [s for s in to_move if not table.players[s].bot]

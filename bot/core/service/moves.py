@@ -15,6 +15,7 @@ from bot.core.service.base import Notice, Step, human_seat, public_events, requi
 from bot.core.service.lobby import LobbyService
 from bot.core.store import UNDO_DEPTH, Undo
 from bot.core.tables import Status, Table
+from bot.metrics import frontend_of
 from games import registry
 from games.core.menu import movers
 
@@ -50,7 +51,9 @@ class MoveService(LobbyService):
                 table.takeback_marks = [*table.takeback_marks, mark][-UNDO_DEPTH:]
             return done
 
-        return await self._mutate(table_id, step, loaded)
+        table, state = await self._mutate(table_id, step, loaded)
+        self.metrics.moves.labels(table.game, frontend_of(table.chat), "person").inc()
+        return table, state
 
     def _apply_move(
         self, table: Table, state: Any, seat: int, action: Sequence[Any], *, reason: str | None
