@@ -417,7 +417,7 @@ class Playground:
             lobby = table.status == Status.LOBBY
             message = _text_message(t("pg-seat-lobby" if lobby else "pg-seat-no-table"))
         elif not self.screens.has_private(table.game):
-            message = _text_message(t("pg-seat-public"))
+            message = _text_message(t("pg-seat-public"), "elsewhere")
         else:
             shown = self._path(room, player.key, table)
             screen = await self.screens.seat(
@@ -480,8 +480,9 @@ def _state(table: Table) -> tuple[str, int]:
     return table.id, table.state_version
 
 
-def _text_message(text: str) -> dict[str, Any]:
-    return {"kind": "text", "text": text, "image": None, "buttons": []}
+def _text_message(text: str, kind: str = "text") -> dict[str, Any]:
+    """A message of text alone; ``elsewhere`` says the seat's moves are on the table."""
+    return {"kind": kind, "text": text, "image": None, "buttons": []}
 
 
 def _button(label: str, token: str | None, url: str | None) -> dict[str, Any]:

@@ -25,6 +25,9 @@ SCRIPT_TEXT = {
     "host": "lobby-host",
     "openPanel": "pg-open-panel",
     "logEmpty": "pg-log-empty",
+    "zoomIn": "pg-zoom-in",
+    "zoomOut": "pg-zoom-out",
+    "yourTurn": "pg-title-turn",
 }
 
 
@@ -186,10 +189,12 @@ def room(i18n: I18n, lang: str, room: Room) -> str:
 
 
 def panel(i18n: I18n, lang: str, room: Room, index: int, base: str) -> str:
-    """A player's own page: their hand and private messages, and the group chat view.
+    """A player's own page, phone first: the table, the player's hand and the
+    moves on one screen (the table large and the hand beside it on a wide
+    one); the lobby, the events and the player's notices below.
 
-    Inside the room's page (hot-seat) only the panel shows; the room's page
-    has the group chat view beside it.
+    Inside the room's page (hot-seat) only the hand shows; the room's page
+    has the table beside it.
     """
 
     def t(msg: str, **args: Any) -> str:
@@ -197,7 +202,18 @@ def panel(i18n: I18n, lang: str, room: Room, index: int, base: str) -> str:
 
     name = room.players[index].name
     body = f"""<main class="player">
-<section class="chat public-part" aria-labelledby="chat-title">
+<div class="stage">
+<section id="table-area" class="public-part" aria-label="{t("pg-group")}"></section>
+<div id="side">
+<div id="controls" class="public-part"></div>
+<section class="panel" aria-labelledby="panel-title">
+<div class="section-head"><h2 id="panel-title">{t("pg-panel-of", player=name)}</h2></div>
+<div id="hand" class="messages"></div>
+</section>
+</div>
+</div>
+<div class="below public-part">
+<section class="chat" aria-labelledby="chat-title">
 <div class="section-head"><h2 id="chat-title">{t("pg-group")}: {t(f"game-{room.game}")}</h2></div>
 <div id="messages" class="messages"></div>
 <div class="actions"><button type="button" id="stop">{t("pg-stop")}</button>
@@ -205,17 +221,14 @@ def panel(i18n: I18n, lang: str, room: Room, index: int, base: str) -> str:
 <h3>{t("pg-log")}</h3>
 <ol id="log" class="log"></ol>
 </section>
-<section class="panel" aria-labelledby="panel-title">
-<div class="section-head"><h2 id="panel-title">{t("pg-panel-of", player=name)}</h2>
-<span class="grow public-part"></span>
-<label class="public-part"><input type="checkbox" id="fit" checked> {t("pg-fit")}</label></div>
-<div id="hand" class="messages"></div>
-<h3>{t("pg-messages")}</h3>
+<section aria-labelledby="private-title">
+<h3 id="private-title">{t("pg-messages")}</h3>
 <ol id="private-log" class="log"></ol>
 </section>
+</div>
 </main>"""
-    title = f"{i18n.t(lang, 'pg-panel-of', player=name)} — {i18n.t(lang, 'pg-title')}"
-    return _layout(i18n, lang, title, body, {"base": base}, "panel")
+    title = f"{i18n.t(lang, f'game-{room.game}')} · {name} — {i18n.t(lang, 'pg-title')}"
+    return _layout(i18n, lang, title, body, {"base": base, "index": index}, "panel")
 
 
 def not_found(i18n: I18n, lang: str) -> str:
