@@ -21,7 +21,7 @@ from typing import Any
 from bot.core.errors import BadRequest, ServiceError, TableNotFound
 from bot.core.i18n import LANGUAGES, I18n
 from bot.core.languages import Languages
-from bot.core.screen_base import Screen
+from bot.core.screen_base import Button, Screen
 from bot.core.screens import Screens
 from bot.core.service import Change, Outcome, PlayerInfo, Stopping, TableService
 from bot.core.tables import Status, Table
@@ -29,6 +29,7 @@ from bot.core.tokens import BadToken, MoveToken, NoopToken, TakeBackToken, decod
 from bot.playground.images import PUBLIC, Gallery, png_size
 from bot.playground.live import Hub
 from bot.playground.rooms import LocalPlayer, LogEntry, Room, RoomError, RoomStore, room_of_chat
+from bot.playground.targets import picture_targets
 from bot.playground.wording import UNWORDED, Recorder, kept, word
 from games import registry
 from games.core.errors import GameError
@@ -366,7 +367,8 @@ class Playground:
                 screen = await self.screens.table(
                     table, state, lang, shown.path, explain=shown.explain, hint=shown.hint
                 )
-                messages.append(self._message("table", screen, room, PUBLIC, pictures))
+                targets = picture_targets(table, state, None, self.screens.names(table))
+                messages.append(self._message("table", screen, room, PUBLIC, pictures, targets))
                 if table.status == Status.PLAYING:
                     to_move = [s for s in movers(game, state) if not table.players[s].bot]
                 if self._questions.get(room.id) == table.id and table.active:
@@ -424,7 +426,8 @@ class Playground:
                 table, state, seat, lang, shown.path, explain=shown.explain, hint=shown.hint
             )
             pictures = f"{self.panel_url(room, index)}img/"
-            message = self._message("hand", screen, room, player.key, pictures)
+            targets = picture_targets(table, state, seat, self.screens.names(table))
+            message = self._message("hand", screen, room, player.key, pictures, targets)
             to_move = any(row for row in screen.buttons)
         return {
             "index": index,
@@ -441,9 +444,16 @@ class Playground:
         return [{"at": e.at, "text": word(self.i18n, lang, e.text)} for e in entries]
 
     def _message(
-        self, kind: str, screen: Screen, room: Room, audience: str, pictures: str
+        self,
+        kind: str,
+        screen: Screen,
+        room: Room,
+        audience: str,
+        pictures: str,
+        targets: list[dict[str, Any]] | None = None,
     ) -> dict[str, Any]:
-        """A screen as a page shows it; its picture filed for ``audience`` only."""
+        """A screen as a page shows it; its picture filed for ``audience`` only,
+        with the ``targets`` a player may tap on it."""
         image = None
         if screen.image is not None:
             name = self.gallery.add(room.id, audience, screen.image, screen.image_key)
@@ -453,12 +463,13 @@ class Playground:
                 "key": screen.image_key,
                 "width": width,
                 "height": height,
+                "targets": targets or [],
             }
         return {
             "kind": kind,
             "text": screen.text,
             "image": image,
-            "buttons": [[_button(b.label, b.token, b.url) for b in row] for row in screen.buttons],
+            "buttons": [[_button(b) for b in row] for row in screen.buttons],
         }
 
     async def table_of(self, room: Room) -> tuple[Table | None, Any | None]:
@@ -485,9 +496,16 @@ def _text_message(text: str, kind: str = "text") -> dict[str, Any]:
     return {"kind": kind, "text": text, "image": None, "buttons": []}
 
 
-def _button(label: str, token: str | None, url: str | None) -> dict[str, Any]:
+def _button(button: Button) -> dict[str, Any]:
+    token = button.token
     try:
         noop = token is not None and isinstance(decode(token), NoopToken)
     except BadToken:
         noop = False
-    return {"label": label, "token": token, "url": url, "noop": noop}
+    return {
+        "label": button.label,
+        "token": token,
+        "url": button.url,
+        "noop": noop,
+        "key": button.key,
+    }

@@ -38,7 +38,8 @@ async def seat_page(
     await page.wait_for_function(
         "() => [...document.querySelectorAll('.stage img')].length > 0 &&"
         " [...document.querySelectorAll('.stage img')].every(i => i.complete && i.naturalWidth"
-        " && i.style.width) && document.querySelector('.stage button.key[data-token^=\"m:\"]')",
+        " && i.parentElement.style.width)"
+        " && document.querySelector('.stage button.key[data-token^=\"m:\"]')",
         polling=POLL_MS,
     )
     return context, page

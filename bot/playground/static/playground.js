@@ -148,16 +148,18 @@
       height: image.height,
       "data-key": image.key || "",
     });
-    const picture = el("div", { class: "picture" }, img);
     if (image.width) box.style.setProperty("--width", image.width + "px");
     if (image.width && image.height) box.style.setProperty("--ratio", image.width + " / " + image.height);
     box.classList.add("with-image");
     if (seat) {
-      picture.append(zoomButtons(picture, box.dataset.kind));
+      // The picture and its targets on one sheet, sized by fitPicture.
+      const sheet = el("div", { class: "sheet" }, img, ...(image.targets || []).map(drawTarget));
+      const picture = el("div", { class: "picture" }, sheet, zoomButtons(box.dataset.kind));
       img.addEventListener("load", () => fitPicture(picture));
       if (window.ResizeObserver) new ResizeObserver(() => fitPicture(picture)).observe(picture);
       return picture;
     }
+    const picture = el("div", { class: "picture" }, img);
     img.addEventListener("load", () => {
       fitToWindow(box);
       reportHeight();
@@ -172,11 +174,11 @@
 
   // − and + in a picture's corner: its size in steps, kept per kind of picture
   // while the page lives; bigger than its space, the picture scrolls.
-  function zoomButtons(picture, kind) {
+  function zoomButtons(kind) {
     const step = (by) => {
       const at = ZOOMS.indexOf(zooms.get(kind) || 1);
       zooms.set(kind, ZOOMS[Math.min(ZOOMS.length - 1, Math.max(0, at + by))]);
-      fitPicture(picture);
+      fitPicture(minus.closest(".picture"));
     };
     const minus = el("button", { type: "button", class: "zoom-out", "aria-label": T.zoomOut,
       title: T.zoomOut }, "−");
@@ -196,12 +198,51 @@
     const zoom = zooms.get(kind) || 1;
     const space = picture.getBoundingClientRect();
     const scale = Math.min(space.width / img.naturalWidth, space.height / img.naturalHeight, 2);
-    img.style.width = Math.max(1, Math.floor(img.naturalWidth * scale * zoom)) + "px";
-    img.style.height = Math.max(1, Math.floor(img.naturalHeight * scale * zoom)) + "px";
+    const sheet = picture.querySelector(".sheet");
+    sheet.style.width = Math.max(1, Math.floor(img.naturalWidth * scale * zoom)) + "px";
+    sheet.style.height = Math.max(1, Math.floor(img.naturalHeight * scale * zoom)) + "px";
     picture.classList.toggle("zoomed", zoom > 1);
     const [minus, plus] = picture.querySelectorAll(".zoom button");
     minus.disabled = zoom === ZOOMS[0];
     plus.disabled = zoom === ZOOMS[ZOOMS.length - 1];
+  }
+
+  // A target on a picture stands for the move button with its key ("a/b":
+  // the option b once a was chosen, as a stack once its row was). It is
+  // offered while that button is shown, and tapping it presses that button:
+  // the buttons stay, for keyboards and screen readers, and the tap is the
+  // very same press.
+  let chosen = null;
+  function drawTarget(target) {
+    const [x0, y0, x1, y1] = target.box;
+    const node = el("button", { type: "button", class: "target", tabindex: -1,
+      "data-target": target.key, hidden: true });
+    node.style.left = x0 * 100 + "%";
+    node.style.top = y0 * 100 + "%";
+    node.style.width = (x1 - x0) * 100 + "%";
+    node.style.height = (y1 - y0) * 100 + "%";
+    node.addEventListener("click", () => {
+      const key = keyFor(target.key);
+      if (key) key.click();
+    });
+    return node;
+  }
+
+  function keyFor(target) {
+    const cut = target.lastIndexOf("/");
+    const after = cut < 0 ? null : target.slice(0, cut);
+    const key = target.slice(cut + 1);
+    if (after !== null && after !== chosen) return null;
+    return [...document.querySelectorAll(".stage button.key")]
+      .find((button) => button.choice === key && !button.disabled) || null;
+  }
+
+  function armTargets() {
+    for (const target of document.querySelectorAll(".target")) {
+      const key = keyFor(target.dataset.target);
+      target.hidden = !key;
+      if (key) target.setAttribute("aria-label", key.textContent);
+    }
   }
 
   function drawKeyboard(buttons, press) {
@@ -219,9 +260,12 @@
           type: "button",
           class: button.noop ? "key noop" : "key",
           "data-token": button.token,
+          "data-key": button.key,
           disabled: button.noop,
         }, button.label);
+        key.choice = button.key;
         key.addEventListener("click", async () => {
+          if (button.key) chosen = button.key;
           keyboard.classList.add("busy");
           try {
             await press(button.token);
@@ -516,6 +560,7 @@
       drawLog($("private-log"), view.log);
       document.body.classList.toggle("my-turn", view.to_move);
       if (view.public) drawPublic(view.public, view.to_move);
+      if (seat) armTargets();
       reportHeight();
     }
     // The table's picture and caption lead the page, its buttons (and a
