@@ -66,8 +66,20 @@ RENDERERS: Mapping[str, Renderer] = MappingProxyType(
         ),
         # Everything in Klotho is public: no private image.
         "klotho": Renderer(klotho.render_table, None, table_targets=klotho.table_targets),
-        "krendzu": Renderer(krendzu.render_table, krendzu.render_hand, krendzu.hand_key),
-        "caravan": Renderer(caravan.render_table, caravan.render_hand, caravan.hand_key),
+        "krendzu": Renderer(
+            krendzu.render_table,
+            krendzu.render_hand,
+            krendzu.hand_key,
+            table_targets=krendzu.table_targets,
+            private_targets=krendzu.hand_targets,
+        ),
+        "caravan": Renderer(
+            caravan.render_table,
+            caravan.render_hand,
+            caravan.hand_key,
+            table_targets=caravan.table_targets,
+            private_targets=caravan.hand_targets,
+        ),
         # Everything in curling is public; a throw is previewed before it is confirmed.
         "curling": Renderer(curling.render_table, None, preview=curling.render_preview),
     }

@@ -147,3 +147,21 @@ async def test_the_events_clock_speaks_the_page_language(browser: Browser, site:
         assert "AM" not in text and "PM" not in text and text.count(":") == 2, text
     finally:
         await context.close()
+
+
+async def test_the_table_zooms_in_steps_inside_its_box(browser: Browser, site: Site) -> None:
+    context, page = await seat_page(browser, site, "klac", "en", PHONE)
+    try:
+        picture = "#table-area img"
+        widths = [(await box_of(page, picture))["width"]]
+        for _ in range(3):
+            await page.locator("#table-area .zoom-in").tap()
+            widths.append((await box_of(page, picture))["width"])
+        # ×1.5, ×2, ×3: steps, not a jump to the picture's own 1,200 px.
+        assert [round(w / widths[0], 1) for w in widths] == [1.0, 1.5, 2.0, 3.0]
+        assert await page.locator("#table-area .zoom-in").is_disabled()
+        await no_sideways_scroll(page, PHONE["width"])
+        await page.locator("#table-area .zoom-out").tap()
+        assert (await box_of(page, picture))["width"] == pytest.approx(widths[2], abs=1)
+    finally:
+        await context.close()

@@ -13,7 +13,7 @@ from playwright.async_api import Browser, Page
 from bot.core.service import BOT_DELAY_SECONDS
 from bot.core.tables import Status
 from games import registry
-from tests.playground.conftest import POLL_MS, Site, create_room, gone, press, screenshot
+from tests.playground.conftest import NAV, POLL_MS, Site, create_room, gone, press, screenshot
 from tests.playground.test_layout import sized
 from tests.playground.test_room import cycle_option
 from tests.playground.test_seat_page import DESKTOP, PHONE
@@ -110,33 +110,59 @@ async def test_a_hand_s_targets_reach_only_its_own_seat(browser: Browser, site: 
     await own.context.close()
 
 
-async def test_a_klotho_cell_is_played_by_tapping_it(browser: Browser, site: Site) -> None:
+@pytest.mark.parametrize("game", ["klac", "klotho", "krendzu", "caravan"])
+async def test_a_move_is_made_by_tapping_the_pictures(
+    browser: Browser, site: Site, game: str
+) -> None:
+    """Taps wherever a target stands for a step of the move; the steps with no
+    place on a picture (confirm, exchange counts) by their buttons."""
     host = await sized(browser, DESKTOP, phone=False)
-    room_page = await create_room(host, site, "klotho", ["Anya", "Boris"])
+    names = ["Anya", "Boris", "Vika"][: registry.get(game).min_seats]
+    room_page = await create_room(host, site, game, names)
     await press(room_page, "[data-kind=lobby]", "Start")
     room = await site.room(room_page)
-    table, state = await site.table(room)
-    mover = registry.get("klotho").to_move(state)[0]
     phone = await sized(browser, PHONE, phone=True)
     own = await phone.new_page()
-    await own.goto(site.url.rstrip("/") + site.playground.panel_url(room, mover))
-    await own.wait_for_function(
-        "() => document.querySelector('#table-area .target:not([hidden])')", polling=POLL_MS
+    pressed: list[str] = []
+    own.on(
+        "request",
+        lambda request: (
+            pressed.append(json.loads(request.post_data or "{}")["token"])
+            if request.url.endswith("/press")
+            else None
+        ),
     )
-    armed = dict(await own.evaluate(ARMED))
-    # Every cell with a move button is offered, and nothing else.
-    keys = await own.eval_on_selector_all(
-        "#controls button.key[data-key]", "bs => bs.map(b => b.dataset.key)"
-    )
-    assert sorted(armed) == sorted(keys) and armed
-    cell, token = sorted(armed.items())[0]
-    await screenshot(own, "targets-klotho", full_page=False)
-    await own.locator(f".target[data-target='{cell}']").tap()
-    await gone(own, token)
-    after, _ = await site.table(room)
-    # The cell's own button would have moved there, or opened the cell's choice.
-    assert after.state_version > table.state_version or await own.locator(
-        "#controls button.key[data-token^='m:']"
-    ).count() < len(keys)
+    rng = random.Random(game)
+    taps = 0
+    tapped_at = None
+    seat = None
+    for _ in range(60):
+        table, state = await site.table(room)
+        if tapped_at is not None and table.state_version > tapped_at:
+            break
+        mover = registry.get(game).to_move(state)[0]
+        if mover != seat:
+            # Whoever is to move plays on their own page.
+            seat = mover
+            await own.goto(site.url.rstrip("/") + site.playground.panel_url(room, seat))
+        fresh = f"m:{table.id}:{table.state_version}:"
+        await own.wait_for_selector(f".stage button.key[data-token^='{fresh}']", state="attached")
+        armed = await own.evaluate(ARMED)
+        if armed:
+            target, token = rng.choice(armed)
+            if taps == 0:
+                await screenshot(own, f"targets-{game}", full_page=False)
+            await own.locator(f".target[data-target='{target}']").first.tap()
+            taps += 1
+            tapped_at = table.state_version if tapped_at is None else tapped_at
+            await gone(own, token)
+            assert pressed[-1] == token, "a tap is the press of its button"
+        else:
+            keys = own.locator(".stage button.key[data-token^='m:']")
+            found = await keys.evaluate_all("bs => bs.map(b => [b.dataset.token, b.textContent])")
+            token = rng.choice([t for t, label in found if not label.startswith(NAV)])
+            await own.locator(f"button.key[data-token='{token}']").click()
+            await gone(own, token)
+    assert tapped_at is not None and table.state_version > tapped_at, "a move begun by a tap"
     await host.close()
     await phone.close()

@@ -154,7 +154,9 @@
     if (seat) {
       // The picture and its targets on one sheet, sized by fitPicture.
       const sheet = el("div", { class: "sheet" }, img, ...(image.targets || []).map(drawTarget));
-      const picture = el("div", { class: "picture" }, sheet, zoomButtons(box.dataset.kind));
+      // The table zooms; a hand is drawn large enough, and its cards are targets.
+      const zoom = box.dataset.kind === "hand" ? [] : [zoomButtons(box.dataset.kind)];
+      const picture = el("div", { class: "picture" }, sheet, ...zoom);
       img.addEventListener("load", () => fitPicture(picture));
       if (window.ResizeObserver) new ResizeObserver(() => fitPicture(picture)).observe(picture);
       return picture;
@@ -194,15 +196,16 @@
   function fitPicture(picture) {
     const img = picture.querySelector("img");
     if (!img || !img.naturalWidth || !picture.isConnected) return;
-    const kind = picture.querySelector(".zoom").dataset.kind;
-    const zoom = zooms.get(kind) || 1;
+    const buttons = picture.querySelector(".zoom");
+    const zoom = (buttons && zooms.get(buttons.dataset.kind)) || 1;
     const space = picture.getBoundingClientRect();
     const scale = Math.min(space.width / img.naturalWidth, space.height / img.naturalHeight, 2);
     const sheet = picture.querySelector(".sheet");
     sheet.style.width = Math.max(1, Math.floor(img.naturalWidth * scale * zoom)) + "px";
     sheet.style.height = Math.max(1, Math.floor(img.naturalHeight * scale * zoom)) + "px";
     picture.classList.toggle("zoomed", zoom > 1);
-    const [minus, plus] = picture.querySelectorAll(".zoom button");
+    if (!buttons) return;
+    const [minus, plus] = buttons.querySelectorAll("button");
     minus.disabled = zoom === ZOOMS[0];
     plus.disabled = zoom === ZOOMS[ZOOMS.length - 1];
   }
