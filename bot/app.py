@@ -24,6 +24,7 @@ from bot.core.store import Store
 from bot.core.timers import run_timers
 from bot.discord import app as discord
 from bot.telegram import app as telegram
+from bot.telegram.webapp.links import WebAppLinks
 from games import registry
 
 log = logging.getLogger("bot")
@@ -96,7 +97,14 @@ async def serve(settings: Settings) -> int:
         runs = []
         if settings.telegram is not None:
             bot = telegram.make_bot(settings.telegram)
-            tg = await telegram.build(bot, core.service, core.screens, core.languages)
+            webapp = (
+                WebAppLinks(settings.telegram.webapp_url, settings.telegram.webapp_name)
+                if settings.telegram.webapp_url
+                else None
+            )
+            tg = await telegram.build(
+                bot, core.service, core.screens, core.languages, webapp=webapp
+            )
             runs.append(telegram.run(tg, settings.telegram, stop))
         if settings.discord is not None:
             client = discord.make_client(settings.discord)

@@ -32,6 +32,11 @@ class TelegramSettings:
     webhook_path: str = "/telegram"
     listen_host: str = "127.0.0.1"
     listen_port: int = 8080
+    #: the Mini App's page (HTTPS, the operator's proxy in front of this
+    #: server's ``/webapp/``); unset: no Mini App and no "Open the table" button
+    webapp_url: str | None = None
+    #: its short name registered with @BotFather, for groups' direct links
+    webapp_name: str | None = None
 
 
 @dataclass(frozen=True)
@@ -131,7 +136,18 @@ def _telegram(values: Mapping[str, str]) -> TelegramSettings | None:
         webhook_path=values.get("TELEGRAM_WEBHOOK_PATH", "/telegram"),
         listen_host=values.get("WEBHOOK_HOST", "127.0.0.1"),
         listen_port=_positive_int(values, "WEBHOOK_PORT", 8080),
+        webapp_url=_webapp_url(values),
+        webapp_name=values.get("TELEGRAM_WEBAPP_NAME") or None,
     )
+
+
+def _webapp_url(values: Mapping[str, str]) -> str | None:
+    url = values.get("TELEGRAM_WEBAPP_URL") or None
+    # Telegram opens only HTTPS pages as Mini Apps
+    # (https://core.telegram.org/bots/webapps#designing-mini-apps).
+    if url is not None and not url.startswith("https://"):
+        raise ConfigError("TELEGRAM_WEBAPP_URL must be an https:// address")
+    return url
 
 
 def _discord(values: Mapping[str, str]) -> DiscordSettings | None:

@@ -29,6 +29,8 @@ class Button:
     #: the option's stable key (``Choice.key``): a frontend that draws the
     #: picture's targets (``render.registry.Renderer.targets``) matches them by it
     key: str | None = None
+    #: ``url`` is a web app the platform opens in place (a Telegram Mini App)
+    web_app: bool = False
 
 
 @dataclass(frozen=True)

@@ -412,14 +412,14 @@ class Playground:
         message: dict[str, Any]
         to_move = False
         if table is None:
-            message = _text_message(t("pg-seat-no-table"))
+            message = text_message(t("pg-seat-no-table"))
         elif seat is None:
-            message = _text_message(t("pg-seat-not-seated"))
+            message = text_message(t("pg-seat-not-seated"))
         elif state is None:
             lobby = table.status == Status.LOBBY
-            message = _text_message(t("pg-seat-lobby" if lobby else "pg-seat-no-table"))
+            message = text_message(t("pg-seat-lobby" if lobby else "pg-seat-no-table"))
         elif not self.screens.has_private(table.game):
-            message = _text_message(t("pg-seat-public"), "elsewhere")
+            message = text_message(t("pg-seat-public"), "elsewhere")
         else:
             shown = self._path(room, player.key, table)
             screen = await self.screens.seat(
@@ -469,7 +469,7 @@ class Playground:
             "kind": kind,
             "text": screen.text,
             "image": image,
-            "buttons": [[_button(b) for b in row] for row in screen.buttons],
+            "buttons": [[button_view(b) for b in row] for row in screen.buttons],
         }
 
     async def table_of(self, room: Room) -> tuple[Table | None, Any | None]:
@@ -491,12 +491,13 @@ def _state(table: Table) -> tuple[str, int]:
     return table.id, table.state_version
 
 
-def _text_message(text: str, kind: str = "text") -> dict[str, Any]:
+def text_message(text: str, kind: str = "text") -> dict[str, Any]:
     """A message of text alone; ``elsewhere`` says the seat's moves are on the table."""
     return {"kind": kind, "text": text, "image": None, "buttons": []}
 
 
-def _button(button: Button) -> dict[str, Any]:
+def button_view(button: Button) -> dict[str, Any]:
+    """A button as a page draws it (a placeholder marked ``noop``)."""
     token = button.token
     try:
         noop = token is not None and isinstance(decode(token), NoopToken)

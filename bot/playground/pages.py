@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
+from functools import partial
 from html import escape
 from typing import Any
 
@@ -28,6 +29,7 @@ SCRIPT_TEXT = {
     "zoomIn": "pg-zoom-in",
     "zoomOut": "pg-zoom-out",
     "yourTurn": "pg-title-turn",
+    "openInTelegram": "webapp-open-in-telegram",
 }
 
 
@@ -39,8 +41,10 @@ def _layout(
     config: dict[str, Any],
     page: str,
     script: str | None = None,
+    head: str = "",
 ) -> str:
-    """The page around ``body``; ``script``: a script of the page's own, after the shared one."""
+    """The page around ``body``; ``script``: a script of the page's own, after the
+    shared one; ``head``: what must come before any script (a platform's own)."""
     t = i18n.t
     text = {name: t(lang, msg) for name, msg in SCRIPT_TEXT.items()}
     data = json.dumps({**config, "page": page, "lang": lang, "text": text}, ensure_ascii=False)
@@ -60,6 +64,7 @@ def _layout(
 <link rel="icon" href="data:,">
 <link rel="preload" href="/static/emoji.ttf" as="font" type="font/ttf" crossorigin>
 <link rel="stylesheet" href="/static/playground.css">
+{head}
 </head>
 <body class="page-{page}">
 <header class="bar">
@@ -196,28 +201,58 @@ def panel(i18n: I18n, lang: str, room: Room, index: int, base: str) -> str:
     Inside the room's page (hot-seat) only the hand shows; the room's page
     has the table beside it.
     """
+    name = room.players[index].name
+    game = i18n.t(lang, f"game-{room.game}")
+    hand = i18n.t(lang, "pg-panel-of", player=name)
+    body = _seat_body(i18n, lang, hand, f"{i18n.t(lang, 'pg-group')}: {game}", actions=True)
+    title = f"{game} · {name} — {i18n.t(lang, 'pg-title')}"
+    return _layout(i18n, lang, title, body, {"base": base, "index": index}, "panel")
+
+
+#: Telegram's script for Mini Apps, which its docs ask to load before the
+#: page's own (https://core.telegram.org/bots/webapps#initializing-mini-apps).
+TELEGRAM_SCRIPT = "https://telegram.org/js/telegram-web-app.js"
+
+
+def seat_page(i18n: I18n, lang: str, *, telegram: bool) -> str:
+    """The same page for a seat a chat platform opens (a Telegram Mini App):
+    it learns its table and player from the platform, and acts through that
+    platform's API (``api/TABLE/``, beside the page)."""
+    t = partial(i18n.t, lang)
+    body = _seat_body(i18n, lang, t("webapp-hand"), t("pg-group"), actions=False)
+    config = {"base": None, "index": None, "telegram": telegram}
+    head = f'<script src="{TELEGRAM_SCRIPT}"></script>' if telegram else ""
+    return _layout(i18n, lang, t("pg-title"), body, config, "panel", head=head)
+
+
+def _seat_body(i18n: I18n, lang: str, hand: str, table: str, *, actions: bool) -> str:
+    """The stage (table, moves, hand) and, below it, the lobby, events and notices."""
 
     def t(msg: str, **args: Any) -> str:
         return escape(i18n.t(lang, msg, **args))
 
-    name = room.players[index].name
-    body = f"""<main class="player">
+    buttons = (
+        f"""<div class="actions"><button type="button" id="stop">{t("pg-stop")}</button>
+<a id="replay" class="button" hidden>{t("pg-replay")}</a></div>"""
+        if actions
+        else ""
+    )
+    return f"""<main class="player">
 <div class="stage">
 <section id="table-area" class="public-part" aria-label="{t("pg-group")}"></section>
 <div id="side">
 <div id="controls" class="public-part"></div>
 <section class="panel" aria-labelledby="panel-title">
-<div class="section-head"><h2 id="panel-title">{t("pg-panel-of", player=name)}</h2></div>
+<div class="section-head"><h2 id="panel-title">{escape(hand)}</h2></div>
 <div id="hand" class="messages"></div>
 </section>
 </div>
 </div>
 <div class="below public-part">
 <section class="chat" aria-labelledby="chat-title">
-<div class="section-head"><h2 id="chat-title">{t("pg-group")}: {t(f"game-{room.game}")}</h2></div>
+<div class="section-head"><h2 id="chat-title">{escape(table)}</h2></div>
 <div id="messages" class="messages"></div>
-<div class="actions"><button type="button" id="stop">{t("pg-stop")}</button>
-<a id="replay" class="button" hidden>{t("pg-replay")}</a></div>
+{buttons}
 <h3>{t("pg-log")}</h3>
 <ol id="log" class="log"></ol>
 </section>
@@ -227,8 +262,6 @@ def panel(i18n: I18n, lang: str, room: Room, index: int, base: str) -> str:
 </section>
 </div>
 </main>"""
-    title = f"{i18n.t(lang, f'game-{room.game}')} · {name} — {i18n.t(lang, 'pg-title')}"
-    return _layout(i18n, lang, title, body, {"base": base, "index": index}, "panel")
 
 
 def not_found(i18n: I18n, lang: str) -> str:

@@ -113,7 +113,6 @@ def make_app(
 
     app.on_shutdown.append(close_sockets)
     app.on_response_prepare.append(_protective_headers)
-    static = Path(str(resources.files("bot.playground") / "static"))
     app.add_routes(
         [
             web.get("/", home),
@@ -141,12 +140,17 @@ def make_app(
             web.post("/p/{secret}/press", panel_press),
             web.post("/p/{secret}/stop", panel_stop),
             web.post("/p/{secret}/lang", panel_lang),
-            web.static("/static", static),
-            # The pictures' fonts, for symbols the system's fonts lack.
-            web.static("/fonts", FONT_DIR),
+            *static_routes(),
         ]
     )
     return app
+
+
+def static_routes() -> list[web.AbstractRouteDef]:
+    """The pages' script, stylesheet and fonts (the pictures' ones, for symbols
+    the system's fonts lack), for any server that serves the pages."""
+    static = Path(str(resources.files("bot.playground") / "static"))
+    return [web.static("/static", static), web.static("/fonts", FONT_DIR)]
 
 
 def is_loopback(host: str) -> bool:

@@ -32,6 +32,11 @@ def parse_chat_key(key: str) -> tuple[int, int | None]:
     return int(chat), (int(thread) if thread else None)
 
 
+def is_private_chat(key: str) -> bool:
+    """True for a private chat's key (a user's id is positive, a group's negative)."""
+    return parse_chat_key(key)[0] > 0
+
+
 def player_key(user_id: int) -> str:
     """The core's key of a Telegram user."""
     return f"{PREFIX}{user_id}"

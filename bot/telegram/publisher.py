@@ -62,6 +62,7 @@ from bot.telegram.delivery import (
 from bot.telegram.markup import caption, keyboard
 from bot.telegram.outbox import Outbox
 from bot.telegram.publication import Publication
+from bot.telegram.webapp.links import WebAppLinks, with_button
 
 log = logging.getLogger("bot.telegram")
 
@@ -87,6 +88,7 @@ class Publisher:
         languages: Languages,
         outbox: Outbox,
         bot_username: str,
+        webapp: WebAppLinks | None = None,
     ) -> None:
         self.bot = bot
         self.service = service
@@ -96,6 +98,7 @@ class Publisher:
         self.languages = languages
         self.outbox = outbox
         self.bot_username = bot_username
+        self.webapp = webapp
         self.sync = ScreenSync(
             service,
             PendingScreens(self.store, "tg"),
@@ -107,6 +110,14 @@ class Publisher:
 
     def _enqueue(self, chat: str, key: str, job: Job) -> None:
         self.outbox.put(ids.parse_chat_key(chat)[0], job, key=key)
+
+    def with_open_button(self, screen: Screen, table: Table, lang: str, private: bool) -> Screen:
+        """``screen`` with "🃏 Open the table" (the Mini App) under it, when the
+        bot has one; ``private``: the screen goes to a private chat."""
+        if self.webapp is None:
+            return screen
+        label = self.i18n.t(lang, "btn-open-table")
+        return with_button(screen, self.webapp.button(label, table.id, self.bot_username, private))
 
     def deep_link(self, table_id: str) -> str:
         """The link that opens the private chat and seats the user at ``table_id``."""
@@ -173,11 +184,13 @@ class Publisher:
         if state is None:
             return None
         if ref == TABLE_REF:
-            return await self.screens.table(table, state, lang)
+            screen = await self.screens.table(table, state, lang)
+            return self.with_open_button(screen, table, lang, ids.is_private_chat(table.chat))
         seat = seat_of_ref(ref)
         if seat >= len(table.players) or table.players[seat].bot:
             return None
-        return await self.screens.seat(table, state, seat, lang)
+        screen = await self.screens.seat(table, state, seat, lang)
+        return self.with_open_button(screen, table, lang, private=True)
 
     async def _draw(self, table: Table, state: Any, ref: str) -> Screen | None:
         if ref in (LOBBY_REF, TABLE_REF):

@@ -22,6 +22,7 @@ from bot.core.service import TableService
 from bot.core.store import Store
 from bot.core.tables import Status
 from bot.telegram.app import TelegramFrontend, build, set_commands, start_polling
+from bot.telegram.webapp.links import WebAppLinks
 from games import registry
 from tests.conftest import FakeClock
 from tests.telegram.fake_api import FakeTelegram, StoredMessage
@@ -95,12 +96,18 @@ class Harness:
 
 
 async def make_frontend(
-    fake: FakeTelegram, service: TableService, store: Store, limits: Limits = FAST
+    fake: FakeTelegram,
+    service: TableService,
+    store: Store,
+    limits: Limits = FAST,
+    webapp: WebAppLinks | None = None,
 ) -> TelegramFrontend:
     """A fresh bot process: new aiogram Bot, new screens, same Redis."""
     bot = Bot(fake.token, session=AiohttpSession(api=TelegramAPIServer.from_base(fake.base_url)))
     i18n = I18n()
-    tg = await build(bot, service, Screens(service, i18n), Languages(store, "ru"), limits=limits)
+    screens = Screens(service, i18n)
+    languages = Languages(store, "ru")
+    tg = await build(bot, service, screens, languages, limits=limits, webapp=webapp)
     await set_commands(bot, i18n)
     return tg
 
@@ -115,11 +122,13 @@ def populate(fake: FakeTelegram) -> None:
 
 
 @contextlib.asynccontextmanager
-async def running(service: TableService, store: Store, clock: FakeClock) -> AsyncIterator[Harness]:
+async def running(
+    service: TableService, store: Store, clock: FakeClock, webapp: WebAppLinks | None = None
+) -> AsyncIterator[Harness]:
     """The bot polling the fake, with the harness's people; Аня and Boris opened the bot."""
     async with FakeTelegram() as fake:
         populate(fake)
-        tg = await make_frontend(fake, service, store)
+        tg = await make_frontend(fake, service, store, webapp=webapp)
         h = Harness(fake, tg, service, store, clock)
         await h.start_polling()
         for user in (ANYA, BORIS):

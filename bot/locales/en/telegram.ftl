@@ -57,3 +57,7 @@ tg-help =
     /replay — the last game as an animation (/replay 2 — the second in /history)
     /top — the best players here by rating (/top klac — in Klac!)
     /forget — delete your statistics, ratings, language choices, decks and my note that I may write to you, everywhere; sent by a chat’s admin (or in the private chat), it also deletes the chat’s finished games, leaderboards and language. Kept: tables being played (until they end), a finished game’s table for a day, finished games in other chats’ histories (90 days)
+webapp-hand = Your hand
+webapp-not-seated = You are not playing at this table: you see what everyone sees.
+webapp-open-in-telegram = Open this table from Telegram: its “🃏 Open the table” button.
+btn-open-table = 🃏 Open the table

@@ -10,6 +10,16 @@
   const $ = (id) => document.getElementById(id);
   const embedded = window.self !== window.top;
   if (embedded) document.body.classList.add("embedded");
+  // Opened by a chat platform (a Telegram Mini App), the page signs every
+  // request with what the platform gave it, and names its table from there.
+  const tg = config.telegram && window.Telegram ? window.Telegram.WebApp : null;
+  const signed = tg && tg.initData ? { "X-Telegram-Init-Data": tg.initData } : {};
+  if (config.telegram) {
+    document.body.classList.add("telegram");
+    const table = new URLSearchParams(window.location.search).get("table")
+      || (tg && tg.initDataUnsafe && tg.initDataUnsafe.start_param) || "";
+    config.base = `api/${encodeURIComponent(table)}/`;
+  }
 
   // -- small helpers ----------------------------------------------------------
 
@@ -39,7 +49,7 @@
     try {
       response = await fetch(url, {
         method: "POST",
-        headers: { "Content-Type": "application/json" },
+        headers: { "Content-Type": "application/json", ...signed },
         body: JSON.stringify(body),
       });
     } catch (error) {
@@ -60,7 +70,7 @@
   }
 
   async function getJSON(url) {
-    const response = await fetch(url, { cache: "no-store" });
+    const response = await fetch(url, { cache: "no-store", headers: signed });
     if (!response.ok) throw new Error(`${url}: ${response.status}`);
     return response.json();
   }
@@ -91,8 +101,9 @@
         running = false;
       }
     }
-    const scheme = window.location.protocol === "https:" ? "wss:" : "ws:";
-    const address = `${scheme}//${window.location.host}${config.base}events`;
+    const address = new URL(config.base + "events", window.location.href);
+    address.protocol = window.location.protocol === "https:" ? "wss:" : "ws:";
+    if (signed["X-Telegram-Init-Data"]) address.searchParams.set("auth", signed["X-Telegram-Init-Data"]);
     let delay = 500;
     function connect() {
       const socket = new WebSocket(address);
@@ -339,6 +350,7 @@
 
   // A finished game's replay viewer, through this page's own link.
   function showReplay(url) {
+    if (!$("replay")) return;
     $("replay").hidden = !url;
     if (url) $("replay").href = url;
   }
@@ -549,13 +561,56 @@
     area.style.setProperty("--grow", String(Math.round(height * weight)));
   }
 
+  // In Telegram: its colours, its back button (a step back in the menu, or
+  // closing), and a buzz when the turn comes.
+  function telegram() {
+    if (!tg) return;
+    tg.ready();
+    if (tg.expand) tg.expand();
+    const theme = tg.themeParams || {};
+    const colours = { "--bar": theme.header_bg_color || theme.button_color,
+      "--wallpaper": theme.bg_color, "--bubble": theme.secondary_bg_color,
+      "--text": theme.text_color, "--key": theme.button_color };
+    for (const [name, value] of Object.entries(colours)) {
+      if (value) document.documentElement.style.setProperty(name, value);
+    }
+    if (tg.BackButton) {
+      tg.BackButton.show();
+      tg.BackButton.onClick(() => {
+        const back = [...document.querySelectorAll(".stage button.key")]
+          .find((key) => key.textContent.startsWith("⬅"));
+        if (back) back.click(); else tg.close();
+      });
+    }
+  }
+
+  function buzz() {
+    if (tg && tg.HapticFeedback) tg.HapticFeedback.notificationOccurred("success");
+    else if (navigator.vibrate) navigator.vibrate(60);
+  }
+
   function panel() {
+    if (config.telegram && !signed["X-Telegram-Init-Data"]) {
+      // Outside Telegram nobody is signed in: say where the table opens.
+      $("table-area").replaceChildren(el("article", { class: "message" },
+        el("div", { class: "text" }, T.openInTelegram)));
+      document.body.dataset.ready = "1";
+      return;
+    }
+    telegram();
     // Inside the room's page the table is drawn by the room itself.
     const state = config.base + "state" + (embedded ? "" : "?public=1");
     const title = document.title;
     let myTurn = false;
     async function refresh() {
       const view = await getJSON(state);
+      // The page speaks its reader's language (a platform's page learns it here).
+      if (config.telegram && view.lang !== config.lang) {
+        const query = new URLSearchParams(window.location.search);
+        query.set("lang", view.lang);
+        window.location.replace("?" + query);
+        return;
+      }
       $("hand").replaceChildren(drawMessage(view.message, (token) => press(token, false)));
       share(document.querySelector(".panel"), view.message.image, 1);
       // A game played on the table itself has no hand to show beside it.
@@ -588,12 +643,12 @@
       $("messages").replaceChildren(...rest.map((message) => drawMessage(message, pressPublic)));
       drawLog($("log"), pub.log);
       const over = pub.status !== "lobby" && pub.status !== "playing";
-      $("stop").hidden = over;
+      if ($("stop")) $("stop").hidden = over;
       showReplay(pub.replay);
       // The turn shows in the tab's title, and a phone buzzes once when it comes.
       const turn = ownTurn || pub.players.some((player) => player.to_move && player.index === config.index);
       document.title = turn ? `${T.yourTurn} · ${title}` : title;
-      if (turn && !myTurn && navigator.vibrate) navigator.vibrate(60);
+      if (turn && !myTurn) buzz();
       myTurn = turn;
     }
     const run = live(refresh);
@@ -601,13 +656,15 @@
       await post(config.base + "press", { token, public: isPublic });
       await run();
     }
-    $("stop").addEventListener("click", async () => {
-      await post(config.base + "stop", {});
-      await run();
-    });
-    languageButtons(async (lang) => {
-      if (await post(config.base + "lang", { lang })) window.location.reload();
-    });
+    if ($("stop")) {
+      $("stop").addEventListener("click", async () => {
+        await post(config.base + "stop", {});
+        await run();
+      });
+      languageButtons(async (lang) => {
+        if (await post(config.base + "lang", { lang })) window.location.reload();
+      });
+    }
     if (window.ResizeObserver) new ResizeObserver(reportHeight).observe(document.body);
     window.addEventListener("message", (event) => {
       if (event.origin !== window.location.origin || !event.data || !event.data.pgFitHeight) return;
