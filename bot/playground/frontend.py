@@ -21,16 +21,17 @@ from typing import Any
 from bot.core.errors import BadRequest, ServiceError, TableNotFound
 from bot.core.i18n import LANGUAGES, I18n
 from bot.core.languages import Languages
-from bot.core.screen_base import Button, Screen
+from bot.core.screen_base import Screen
 from bot.core.screens import Screens
 from bot.core.service import Change, Outcome, PlayerInfo, Stopping, TableService
 from bot.core.tables import Status, Table
-from bot.core.tokens import BadToken, MoveToken, NoopToken, TakeBackToken, decode
-from bot.playground.images import PUBLIC, Gallery, png_size
-from bot.playground.live import Hub
+from bot.core.tokens import BadToken, MoveToken, TakeBackToken, decode
+from bot.playground.images import PUBLIC, Gallery
 from bot.playground.rooms import LocalPlayer, LogEntry, Room, RoomError, RoomStore, room_of_chat
-from bot.playground.targets import picture_targets
 from bot.playground.wording import UNWORDED, Recorder, kept, word
+from bot.webpage.live import Hub
+from bot.webpage.messages import button_view, png_size, text_message
+from bot.webpage.targets import picture_targets
 from games import registry
 from games.core.errors import GameError
 from games.core.menu import movers
@@ -489,24 +490,3 @@ def _info(player: LocalPlayer) -> PlayerInfo:
 def _state(table: Table) -> tuple[str, int]:
     """Which state of which table a menu path belongs to."""
     return table.id, table.state_version
-
-
-def text_message(text: str, kind: str = "text") -> dict[str, Any]:
-    """A message of text alone; ``elsewhere`` says the seat's moves are on the table."""
-    return {"kind": kind, "text": text, "image": None, "buttons": []}
-
-
-def button_view(button: Button) -> dict[str, Any]:
-    """A button as a page draws it (a placeholder marked ``noop``)."""
-    token = button.token
-    try:
-        noop = token is not None and isinstance(decode(token), NoopToken)
-    except BadToken:
-        noop = False
-    return {
-        "label": button.label,
-        "token": token,
-        "url": button.url,
-        "noop": noop,
-        "key": button.key,
-    }

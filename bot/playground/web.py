@@ -41,8 +41,6 @@ import ipaddress
 import json
 import logging
 from collections.abc import Awaitable, Callable
-from importlib import resources
-from pathlib import Path
 from typing import Any
 
 from aiohttp import web
@@ -61,8 +59,8 @@ from bot.playground.replay_viewer import Replays
 from bot.playground.replay_viewer import link as replay_link
 from bot.playground.rooms import ROOM_ID, LocalPlayer, Room, RoomError
 from bot.playground.thumbnails import thumbnail
+from bot.webpage.layout import static_routes
 from games import registry
-from render.common import FONT_DIR
 
 log = logging.getLogger("bot.playground")
 PLAYGROUND = web.AppKey("playground", Playground)
@@ -144,13 +142,6 @@ def make_app(
         ]
     )
     return app
-
-
-def static_routes() -> list[web.AbstractRouteDef]:
-    """The pages' script, stylesheet and fonts (the pictures' ones, for symbols
-    the system's fonts lack), for any server that serves the pages."""
-    static = Path(str(resources.files("bot.playground") / "static"))
-    return [web.static("/static", static), web.static("/fonts", FONT_DIR)]
 
 
 def is_loopback(host: str) -> bool:

@@ -18,8 +18,8 @@ from bot.core.languages import Languages
 from bot.core.screens import Screens
 from bot.core.service import TableService
 from bot.core.store import Store
-from bot.playground.pages import TELEGRAM_SCRIPT
 from bot.telegram.webapp import TableViews, add_webapp
+from bot.webpage.layout import TELEGRAM_SCRIPT
 from games import registry
 from tests.conftest import FakeClock
 from tests.core.helpers import ALICE, BOB, started_table

@@ -21,10 +21,9 @@ from bot.core.screens import Screens
 from bot.core.service import Outcome, PlayerInfo, TableService
 from bot.core.tables import Status, Table
 from bot.core.tokens import BadToken, decode
-from bot.playground.frontend import button_view, text_message
-from bot.playground.images import png_size
-from bot.playground.targets import picture_targets
 from bot.telegram.webapp.auth import WebAppUser
+from bot.webpage.messages import button_view, png_size, text_message
+from bot.webpage.targets import picture_targets
 from games import registry
 from games.core.errors import GameError
 from games.core.menu import movers

@@ -10,7 +10,7 @@
 Every API request carries the ``initData`` Telegram signed (the
 ``X-Telegram-Init-Data`` header); without valid, fresh data it gets 401 and
 nothing else. The page itself holds no secret: it is the playground's
-player page, drawn from these views.
+player page (:mod:`bot.webpage`), drawn from these views.
 """
 
 from __future__ import annotations
@@ -24,11 +24,10 @@ from aiohttp import web
 
 from bot.core.i18n import LANGUAGES, I18n
 from bot.core.service import Change
-from bot.playground import pages
-from bot.playground.live import Hub
-from bot.playground.web import static_routes
 from bot.telegram.webapp.auth import Unauthorized, WebAppUser, authenticate
 from bot.telegram.webapp.views import Refusal, TableViews
+from bot.webpage.layout import seat_page, static_routes
+from bot.webpage.live import Hub
 
 log = logging.getLogger("bot.telegram.webapp")
 HEADER = "X-Telegram-Init-Data"
@@ -101,7 +100,7 @@ async def page(request: web.Request) -> web.Response:
 
 def webapp_page(i18n: I18n, lang: str) -> str:
     """The Mini App's HTML: the seat page with Telegram's script in front of the page's own."""
-    return pages.seat_page(i18n, lang, telegram=True)
+    return seat_page(i18n, lang, telegram=True)
 
 
 async def state(request: web.Request) -> web.Response:
