@@ -30,7 +30,7 @@ from bot.playground.images import PUBLIC, Gallery
 from bot.playground.rooms import LocalPlayer, LogEntry, Room, RoomError, RoomStore, room_of_chat
 from bot.playground.wording import UNWORDED, Recorder, kept, word
 from bot.webpage.live import Hub
-from bot.webpage.messages import button_view, png_size, text_message
+from bot.webpage.messages import message_view, text_message
 from bot.webpage.targets import picture_targets
 from games import registry
 from games.core.errors import GameError
@@ -455,23 +455,11 @@ class Playground:
     ) -> dict[str, Any]:
         """A screen as a page shows it; its picture filed for ``audience`` only,
         with the ``targets`` a player may tap on it."""
-        image = None
+        url = None
         if screen.image is not None:
             name = self.gallery.add(room.id, audience, screen.image, screen.image_key)
-            width, height = png_size(screen.image) or (None, None)
-            image = {
-                "url": f"{pictures}{name}.png",
-                "key": screen.image_key,
-                "width": width,
-                "height": height,
-                "targets": targets or [],
-            }
-        return {
-            "kind": kind,
-            "text": screen.text,
-            "image": image,
-            "buttons": [[button_view(b) for b in row] for row in screen.buttons],
-        }
+            url = f"{pictures}{name}.png"
+        return message_view(kind, screen, url, targets)
 
     async def table_of(self, room: Room) -> tuple[Table | None, Any | None]:
         """The room's current (or last) table and its state; ``None`` once it expired."""

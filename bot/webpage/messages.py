@@ -5,7 +5,7 @@ from __future__ import annotations
 import struct
 from typing import Any
 
-from bot.core.screen_base import Button
+from bot.core.screen_base import Button, Screen
 from bot.core.tokens import BadToken, NoopToken, decode
 
 
@@ -35,4 +35,27 @@ def button_view(button: Button) -> dict[str, Any]:
         "url": button.url,
         "noop": noop,
         "key": button.key,
+    }
+
+
+def message_view(
+    kind: str, screen: Screen, url: str | None, targets: list[dict[str, Any]] | None = None
+) -> dict[str, Any]:
+    """A screen as a page draws it: its text, buttons and picture (fetched from
+    ``url``, with the ``targets`` a player may tap on it)."""
+    image = None
+    if screen.image is not None and url is not None:
+        width, height = png_size(screen.image) or (None, None)
+        image = {
+            "url": url,
+            "key": screen.image_key,
+            "width": width,
+            "height": height,
+            "targets": targets or [],
+        }
+    return {
+        "kind": kind,
+        "text": screen.text,
+        "image": image,
+        "buttons": [[button_view(b) for b in row] for row in screen.buttons],
     }

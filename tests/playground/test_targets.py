@@ -8,7 +8,7 @@ import json
 import random
 
 import pytest
-from playwright.async_api import Browser, Page
+from playwright.async_api import Browser, Page, Request
 
 from bot.core.service import BOT_DELAY_SECONDS
 from bot.core.tables import Status
@@ -25,6 +25,18 @@ ARMED = """() => [...document.querySelectorAll('.target:not([hidden])')].map(t =
     .find(b => b.dataset.key === key && !b.disabled);
   return [t.dataset.target, button ? button.dataset.token : null];
 })"""
+
+
+def presses(page: Page) -> list[str]:
+    """The tokens ``page`` presses from now on, in order."""
+    pressed: list[str] = []
+
+    def heard(request: Request) -> None:
+        if request.url.endswith("/press"):
+            pressed.append(json.loads(request.post_data or "{}")["token"])
+
+    page.on("request", heard)
+    return pressed
 
 
 async def solo_klac(browser: Browser, site: Site) -> tuple[Page, Page]:
@@ -49,15 +61,7 @@ async def test_a_whole_game_against_the_computer_by_tapping_the_pictures(
 ) -> None:
     room_page, own = await solo_klac(browser, site)
     room = await site.room(room_page)
-    pressed: list[str] = []
-    own.on(
-        "request",
-        lambda request: (
-            pressed.append(json.loads(request.post_data or "{}")["token"])
-            if request.url.endswith("/press")
-            else None
-        ),
-    )
+    pressed = presses(own)
     klac = registry.get("klac")
     rng = random.Random(5)
     taps = 0
@@ -123,15 +127,7 @@ async def test_a_move_is_made_by_tapping_the_pictures(
     room = await site.room(room_page)
     phone = await sized(browser, PHONE, phone=True)
     own = await phone.new_page()
-    pressed: list[str] = []
-    own.on(
-        "request",
-        lambda request: (
-            pressed.append(json.loads(request.post_data or "{}")["token"])
-            if request.url.endswith("/press")
-            else None
-        ),
-    )
+    pressed = presses(own)
     rng = random.Random(game)
     taps = 0
     tapped_at = None

@@ -22,7 +22,7 @@ from bot.core.service import Outcome, PlayerInfo, TableService
 from bot.core.tables import Status, Table
 from bot.core.tokens import BadToken, decode
 from bot.telegram.webapp.auth import WebAppUser
-from bot.webpage.messages import button_view, png_size, text_message
+from bot.webpage.messages import message_view, text_message
 from bot.webpage.targets import picture_targets
 from games import registry
 from games.core.errors import GameError
@@ -173,19 +173,7 @@ class TableViews:
 def _message(
     kind: str, screen: Screen, targets: list[dict[str, Any]] | None = None
 ) -> dict[str, Any]:
-    image = None
+    url = None
     if screen.image is not None:
-        size = png_size(screen.image)
-        image = {
-            "url": "data:image/png;base64," + base64.b64encode(screen.image).decode(),
-            "key": screen.image_key,
-            "width": size[0] if size else None,
-            "height": size[1] if size else None,
-            "targets": targets or [],
-        }
-    return {
-        "kind": kind,
-        "text": screen.text,
-        "image": image,
-        "buttons": [[button_view(b) for b in row] for row in screen.buttons],
-    }
+        url = "data:image/png;base64," + base64.b64encode(screen.image).decode()
+    return message_view(kind, screen, url, targets)
