@@ -28,6 +28,7 @@ from bot.metrics import Metrics
 from bot.metrics import server as metrics_server
 from bot.metrics.scrape import Scraper
 from bot.telegram import app as telegram
+from bot.telegram.webapp.links import WebAppLinks
 from games import registry
 
 log = logging.getLogger("bot")
@@ -122,12 +123,18 @@ async def _serve_frontends(core: Core, settings: Settings, stop: asyncio.Event) 
     runs = []
     if settings.telegram is not None:
         bot = telegram.make_bot(settings.telegram)
+        webapp = (
+            WebAppLinks(settings.telegram.webapp_url, settings.telegram.webapp_name)
+            if settings.telegram.webapp_url
+            else None
+        )
         tg = await telegram.build(
             bot,
             core.service,
             core.screens,
             core.languages,
             storage_chat=settings.telegram.storage_chat,
+            webapp=webapp,
         )
         runs.append(
             telegram.run(

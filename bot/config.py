@@ -36,6 +36,11 @@ class TelegramSettings:
     #: where pictures for inline messages are uploaded first (a chat the bot
     #: may post photos in); unset: through a player's private chat
     storage_chat: int | None = None
+    #: the Mini App's page (HTTPS, the operator's proxy in front of this
+    #: server's ``/webapp/``); unset: no Mini App and no "Open the table" button
+    webapp_url: str | None = None
+    #: its short name registered with @BotFather, for groups' direct links
+    webapp_name: str | None = None
 
 
 @dataclass(frozen=True)
@@ -151,6 +156,8 @@ def _telegram(values: Mapping[str, str]) -> TelegramSettings | None:
         listen_host=values.get("WEBHOOK_HOST", "127.0.0.1"),
         listen_port=_positive_int(values, "WEBHOOK_PORT", 8080),
         storage_chat=_chat_id(values, "TELEGRAM_STORAGE_CHAT"),
+        webapp_url=_webapp_url(values),
+        webapp_name=values.get("TELEGRAM_WEBAPP_NAME") or None,
     )
 
 
@@ -162,6 +169,15 @@ def _chat_id(values: Mapping[str, str], key: str) -> int | None:
         return int(raw)
     except ValueError:
         raise ConfigError(f"{key} must be a chat id, e.g. -1001234567890") from None
+
+
+def _webapp_url(values: Mapping[str, str]) -> str | None:
+    url = values.get("TELEGRAM_WEBAPP_URL") or None
+    # Telegram opens only HTTPS pages as Mini Apps
+    # (https://core.telegram.org/bots/webapps#designing-mini-apps).
+    if url is not None and not url.startswith("https://"):
+        raise ConfigError("TELEGRAM_WEBAPP_URL must be an https:// address")
+    return url
 
 
 def _discord(values: Mapping[str, str]) -> DiscordSettings | None:

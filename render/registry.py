@@ -8,6 +8,7 @@ from types import MappingProxyType
 from typing import Any, Protocol
 
 from render import caravan, curling, klac, klotho, krendzu
+from render.targets import TargetFunction
 
 
 class ImageRenderer(Protocol):
@@ -37,13 +38,17 @@ class Renderer:
 
     ``private_key`` names what the private image shows, so an unchanged hand
     is not drawn again after every move; ``preview`` draws a move before it
-    is confirmed, for games whose ``Game.preview`` gives the data.
+    is confirmed, for games whose ``Game.preview`` gives the data;
+    ``table_targets`` and ``private_targets`` say where the pictures'
+    tappable things lie (see :mod:`render.targets`).
     """
 
     table: ImageRenderer
     private: ImageRenderer | None
     private_key: KeyFunction | None = None
     preview: PreviewRenderer | None = None
+    table_targets: TargetFunction | None = None
+    private_targets: TargetFunction | None = None
 
 
 class UnknownRenderer(ValueError):
@@ -52,11 +57,29 @@ class UnknownRenderer(ValueError):
 
 RENDERERS: Mapping[str, Renderer] = MappingProxyType(
     {
-        "klac": Renderer(klac.render_table, klac.render_hand, klac.hand_key),
+        "klac": Renderer(
+            klac.render_table,
+            klac.render_hand,
+            klac.hand_key,
+            table_targets=klac.table_targets,
+            private_targets=klac.hand_targets,
+        ),
         # Everything in Klotho is public: no private image.
-        "klotho": Renderer(klotho.render_table, None),
-        "krendzu": Renderer(krendzu.render_table, krendzu.render_hand, krendzu.hand_key),
-        "caravan": Renderer(caravan.render_table, caravan.render_hand, caravan.hand_key),
+        "klotho": Renderer(klotho.render_table, None, table_targets=klotho.table_targets),
+        "krendzu": Renderer(
+            krendzu.render_table,
+            krendzu.render_hand,
+            krendzu.hand_key,
+            table_targets=krendzu.table_targets,
+            private_targets=krendzu.hand_targets,
+        ),
+        "caravan": Renderer(
+            caravan.render_table,
+            caravan.render_hand,
+            caravan.hand_key,
+            table_targets=caravan.table_targets,
+            private_targets=caravan.hand_targets,
+        ),
         # Everything in curling is public; a throw is previewed before it is confirmed.
         "curling": Renderer(curling.render_table, None, preview=curling.render_preview),
     }

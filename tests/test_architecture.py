@@ -16,7 +16,9 @@ FORBIDDEN = {
     "bot/core": ("bot.telegram", "bot.discord", "bot.playground", "aiogram", "discord", "aiohttp"),
     # The core counts into it: it serves every frontend, and knows none.
     "bot/metrics": ("bot.telegram", "bot.discord", "bot.playground", "aiogram", "discord"),
-    # Frontends share the core, never each other.
+    # The web table's page, shared by the playground and the Telegram Mini App.
+    "bot/webpage": ("bot.telegram", "bot.discord", "bot.playground", "aiogram", "discord"),
+    # Frontends share the core (and the web page), never each other.
     "bot/telegram": ("bot.discord", "bot.playground", "discord"),
     "bot/discord": ("bot.telegram", "bot.playground", "aiogram"),
     "bot/playground": ("bot.telegram", "bot.discord", "aiogram", "discord"),

@@ -26,6 +26,11 @@ class Button:
     #: one of a menu's options (not a control such as back or a vote), so a
     #: frontend with little room may list the options in a drop-down instead
     choice: bool = False
+    #: the option's stable key (``Choice.key``): a frontend that draws the
+    #: picture's targets (``render.registry.Renderer.targets``) matches them by it
+    key: str | None = None
+    #: ``url`` is a web app the platform opens in place (a Telegram Mini App)
+    web_app: bool = False
 
 
 @dataclass(frozen=True)

@@ -224,6 +224,7 @@ class Screens(LobbyScreens):
                     + self.t(lang, choice.msg, **presenter.args(choice.args, names)),
                     MoveToken(table.id, table.state_version, seat, (*menu.path, i)).encode(),
                     choice=True,
+                    key=choice.key,
                 ),
             )
             for i, choice in enumerate(menu.options)

@@ -30,7 +30,7 @@ TEXT_SUFFIXES = (".ftl", ".py")
 
 def font_path() -> Path:
     """The font the playground serves."""
-    return Path(str(resources.files("bot.playground") / "static" / "emoji.ttf"))
+    return Path(str(resources.files("bot.webpage") / "static" / "emoji.ttf"))
 
 
 def used_symbols(root: Path) -> set[str]:

@@ -25,18 +25,13 @@ from bot.core.screen_base import Screen
 from bot.core.screens import Screens
 from bot.core.service import Change, Outcome, PlayerInfo, Stopping, TableService
 from bot.core.tables import Status, Table
-from bot.core.tokens import (
-    BadToken,
-    LearnToken,
-    MoveToken,
-    NoopToken,
-    TakeBackToken,
-    decode,
-)
-from bot.playground.images import PUBLIC, Gallery, png_size
-from bot.playground.live import Hub
+from bot.core.tokens import BadToken, LearnToken, MoveToken, TakeBackToken, decode
+from bot.playground.images import PUBLIC, Gallery
 from bot.playground.rooms import LocalPlayer, LogEntry, Room, RoomError, RoomStore, room_of_chat
 from bot.playground.wording import UNWORDED, Recorder, kept, word
+from bot.webpage.live import Hub
+from bot.webpage.messages import message_view, text_message
+from bot.webpage.targets import picture_targets
 from games import registry
 from games.core.errors import GameError
 from games.core.menu import movers
@@ -373,7 +368,8 @@ class Playground:
                 screen = await self.screens.table(
                     table, state, lang, shown.path, explain=shown.explain, hint=shown.hint
                 )
-                messages.append(self._message("table", screen, room, PUBLIC, pictures))
+                targets = picture_targets(table, state, None, self.screens.names(table))
+                messages.append(self._message("table", screen, room, PUBLIC, pictures, targets))
                 if table.status == Status.PLAYING:
                     to_move = [s for s in movers(game, state) if not table.players[s].bot]
                 if self._questions.get(room.id) == table.id and table.active:
@@ -417,21 +413,22 @@ class Playground:
         message: dict[str, Any]
         to_move = False
         if table is None:
-            message = _text_message(t("pg-seat-no-table"))
+            message = text_message(t("pg-seat-no-table"))
         elif seat is None:
-            message = _text_message(t("pg-seat-not-seated"))
+            message = text_message(t("pg-seat-not-seated"))
         elif state is None:
             lobby = table.status == Status.LOBBY
-            message = _text_message(t("pg-seat-lobby" if lobby else "pg-seat-no-table"))
+            message = text_message(t("pg-seat-lobby" if lobby else "pg-seat-no-table"))
         elif not self.screens.has_private(table.game):
-            message = _text_message(t("pg-seat-public"))
+            message = text_message(t("pg-seat-public"), "elsewhere")
         else:
             shown = self._path(room, player.key, table)
             screen = await self.screens.seat(
                 table, state, seat, lang, shown.path, explain=shown.explain, hint=shown.hint
             )
             pictures = f"{self.panel_url(room, index)}img/"
-            message = self._message("hand", screen, room, player.key, pictures)
+            targets = picture_targets(table, state, seat, self.screens.names(table))
+            message = self._message("hand", screen, room, player.key, pictures, targets)
             to_move = any(row for row in screen.buttons)
         return {
             "index": index,
@@ -448,25 +445,21 @@ class Playground:
         return [{"at": e.at, "text": word(self.i18n, lang, e.text)} for e in entries]
 
     def _message(
-        self, kind: str, screen: Screen, room: Room, audience: str, pictures: str
+        self,
+        kind: str,
+        screen: Screen,
+        room: Room,
+        audience: str,
+        pictures: str,
+        targets: list[dict[str, Any]] | None = None,
     ) -> dict[str, Any]:
-        """A screen as a page shows it; its picture filed for ``audience`` only."""
-        image = None
+        """A screen as a page shows it; its picture filed for ``audience`` only,
+        with the ``targets`` a player may tap on it."""
+        url = None
         if screen.image is not None:
             name = self.gallery.add(room.id, audience, screen.image, screen.image_key)
-            width, height = png_size(screen.image) or (None, None)
-            image = {
-                "url": f"{pictures}{name}.png",
-                "key": screen.image_key,
-                "width": width,
-                "height": height,
-            }
-        return {
-            "kind": kind,
-            "text": screen.text,
-            "image": image,
-            "buttons": [[_button(b.label, b.token, b.url) for b in row] for row in screen.buttons],
-        }
+            url = f"{pictures}{name}.png"
+        return _with_learn_links(message_view(kind, screen, url, targets))
 
     async def table_of(self, room: Room) -> tuple[Table | None, Any | None]:
         """The room's current (or last) table and its state; ``None`` once it expired."""
@@ -487,16 +480,14 @@ def _state(table: Table) -> tuple[str, int]:
     return table.id, table.state_version
 
 
-def _text_message(text: str) -> dict[str, Any]:
-    return {"kind": "text", "text": text, "image": None, "buttons": []}
-
-
-def _button(label: str, token: str | None, url: str | None) -> dict[str, Any]:
-    try:
-        decoded = decode(token) if token is not None else None
-    except BadToken:
-        decoded = None
-    if isinstance(decoded, LearnToken):
-        # A lobby's 📖: the tutorials have a page of their own.
-        return {"label": label, "token": None, "url": f"/learn/{decoded.game}/", "noop": False}
-    return {"label": label, "token": token, "url": url, "noop": isinstance(decoded, NoopToken)}
+def _with_learn_links(message: dict[str, Any]) -> dict[str, Any]:
+    """``message`` with a lobby's 📖 made a link: the tutorials have a page of their own."""
+    for row in message["buttons"]:
+        for button in row:
+            try:
+                decoded = decode(button["token"]) if button["token"] is not None else None
+            except BadToken:
+                decoded = None
+            if isinstance(decoded, LearnToken):
+                button.update(token=None, url=f"/learn/{decoded.game}/")
+    return message

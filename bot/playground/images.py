@@ -9,7 +9,6 @@ fetch it, even knowing its name.
 from __future__ import annotations
 
 import hashlib
-import struct
 from collections import OrderedDict
 
 #: The public view's audience; a player's audience is their player key.
@@ -44,11 +43,3 @@ class Gallery:
     def get(self, room_id: str, audience: str, name: str) -> bytes | None:
         """The picture filed under exactly this room, audience and name."""
         return self._images.get((room_id, audience, name))
-
-
-def png_size(image: bytes) -> tuple[int, int] | None:
-    """Width and height from a PNG's header, so a page lays it out at its own size."""
-    if len(image) < 24 or image[:8] != b"\x89PNG\r\n\x1a\n" or image[12:16] != b"IHDR":
-        return None
-    width, height = struct.unpack(">II", image[16:24])
-    return int(width), int(height)

@@ -1,79 +1,17 @@
-"""The playground's HTML pages: a frame of translated text; the script fills in the views.
-
-Everything a page needs comes from this server (``/static``, and ``/fonts`` for
-the pictures' fonts), so the playground works with no internet connection. The
-emoji font is preloaded: Chromium draws text laid out before a font it needed
-had arrived as empty boxes and never draws it again.
-"""
+"""The playground's HTML pages: a frame of translated text (:mod:`bot.webpage.layout`);
+the script fills in the views."""
 
 from __future__ import annotations
 
-import json
 from collections.abc import Sequence
 from html import escape
 from typing import Any
 
-from bot.core.i18n import LANGUAGES, I18n
+from bot.core.i18n import I18n
 from bot.core.screen_base import Screen
 from bot.playground.rooms import Room
+from bot.webpage.layout import page, seat_body
 from games import registry
-
-#: Words the script shows, by its name for them → message id.
-SCRIPT_TEXT = {
-    "failed": "error-internal",
-    "bot": "pg-bot",
-    "toMove": "pg-to-move",
-    "host": "lobby-host",
-    "openPanel": "pg-open-panel",
-    "logEmpty": "pg-log-empty",
-}
-
-
-def _layout(
-    i18n: I18n,
-    lang: str,
-    title: str,
-    body: str,
-    config: dict[str, Any],
-    page: str,
-    script: str | None = None,
-) -> str:
-    """The page around ``body``; ``script``: a script of the page's own, after the shared one."""
-    t = i18n.t
-    text = {name: t(lang, msg) for name, msg in SCRIPT_TEXT.items()}
-    data = json.dumps({**config, "page": page, "lang": lang, "text": text}, ensure_ascii=False)
-    # "</" inside a script element would end it early.
-    data = data.replace("</", "<\\/")
-    languages = "".join(
-        f'<button type="button" class="lang{" current" if code == lang else ""}" '
-        f'data-lang="{code}" aria-pressed="{str(code == lang).lower()}">{code.upper()}</button>'
-        for code in LANGUAGES
-    )
-    return f"""<!doctype html>
-<html lang="{lang}">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>{escape(title)}</title>
-<link rel="icon" href="data:,">
-<link rel="preload" href="/static/emoji.ttf" as="font" type="font/ttf" crossorigin>
-<link rel="stylesheet" href="/static/playground.css">
-</head>
-<body class="page-{page}">
-<header class="bar">
-<a class="brand" href="/?lang={lang}">🎲 {escape(t(lang, "pg-title"))}</a>
-<span class="grow"></span>
-<span class="langs" role="group" aria-label="{escape(t(lang, "pg-language"))}">{languages}</span>
-</header>
-{body}
-<div id="toast" role="alert" hidden></div>
-<div id="offline" hidden>{escape(t(lang, "pg-offline"))}</div>
-<script id="pg-config" type="application/json">{data}</script>
-<script src="/static/playground.js"></script>
-{f'<script src="/static/{script}"></script>' if script else ""}
-</body>
-</html>
-"""
 
 
 def home(i18n: I18n, lang: str, recent: Sequence[tuple[Room, str]]) -> str:
@@ -132,7 +70,7 @@ def home(i18n: I18n, lang: str, recent: Sequence[tuple[Room, str]]) -> str:
 </section>
 </main>"""
     config = {"defaultName": i18n.t(lang, "pg-default-name", n="{n}")}
-    return _layout(i18n, lang, i18n.t(lang, "pg-title"), body, config, "home")
+    return page(i18n, lang, i18n.t(lang, "pg-title"), body, config, "home")
 
 
 def room(i18n: I18n, lang: str, room: Room) -> str:
@@ -184,40 +122,23 @@ def room(i18n: I18n, lang: str, room: Room) -> str:
 </main>"""
     title = f"{i18n.t(lang, f'game-{room.game}')} — {i18n.t(lang, 'pg-title')}"
     config = {"base": f"/r/{room.id}/", "game": room.game}
-    return _layout(i18n, lang, title, body, config, "room")
+    return page(i18n, lang, title, body, config, "room")
 
 
 def panel(i18n: I18n, lang: str, room: Room, index: int, base: str) -> str:
-    """A player's own page: their hand and private messages, and the group chat view.
+    """A player's own page, phone first: the table, the player's hand and the
+    moves on one screen (the table large and the hand beside it on a wide
+    one); the lobby, the events and the player's notices below.
 
-    Inside the room's page (hot-seat) only the panel shows; the room's page
-    has the group chat view beside it.
+    Inside the room's page (hot-seat) only the hand shows; the room's page
+    has the table beside it.
     """
-
-    def t(msg: str, **args: Any) -> str:
-        return escape(i18n.t(lang, msg, **args))
-
     name = room.players[index].name
-    body = f"""<main class="player">
-<section class="chat public-part" aria-labelledby="chat-title">
-<div class="section-head"><h2 id="chat-title">{t("pg-group")}: {t(f"game-{room.game}")}</h2></div>
-<div id="messages" class="messages"></div>
-<div class="actions"><button type="button" id="stop">{t("pg-stop")}</button>
-<a id="replay" class="button" hidden>{t("pg-replay")}</a></div>
-<h3>{t("pg-log")}</h3>
-<ol id="log" class="log"></ol>
-</section>
-<section class="panel" aria-labelledby="panel-title">
-<div class="section-head"><h2 id="panel-title">{t("pg-panel-of", player=name)}</h2>
-<span class="grow public-part"></span>
-<label class="public-part"><input type="checkbox" id="fit" checked> {t("pg-fit")}</label></div>
-<div id="hand" class="messages"></div>
-<h3>{t("pg-messages")}</h3>
-<ol id="private-log" class="log"></ol>
-</section>
-</main>"""
-    title = f"{i18n.t(lang, 'pg-panel-of', player=name)} — {i18n.t(lang, 'pg-title')}"
-    return _layout(i18n, lang, title, body, {"base": base}, "panel")
+    game = i18n.t(lang, f"game-{room.game}")
+    hand = i18n.t(lang, "pg-panel-of", player=name)
+    body = seat_body(i18n, lang, hand, f"{i18n.t(lang, 'pg-group')}: {game}", actions=True)
+    title = f"{game} · {name} — {i18n.t(lang, 'pg-title')}"
+    return page(i18n, lang, title, body, {"base": base, "index": index}, "panel")
 
 
 def not_found(i18n: I18n, lang: str) -> str:
@@ -226,7 +147,7 @@ def not_found(i18n: I18n, lang: str) -> str:
 <h1>{escape(i18n.t(lang, "pg-not-found"))}</h1>
 <p><a href="/">{escape(i18n.t(lang, "pg-back-home"))}</a></p>
 </section></main>"""
-    return _layout(i18n, lang, i18n.t(lang, "pg-not-found"), body, {}, "missing")
+    return page(i18n, lang, i18n.t(lang, "pg-not-found"), body, {}, "missing")
 
 
 #: The viewer's buttons, by id: drawn as SVG paths (24×24), so they look the
@@ -284,7 +205,7 @@ def replay(
         "pause": i18n.t(lang, "pg-replay-pause"),
     }
     full_title = f"{title} — {i18n.t(lang, 'pg-title')}"
-    return _layout(i18n, lang, full_title, body, config, "replay", "replay.js")
+    return page(i18n, lang, full_title, body, config, "replay", "replay.js")
 
 
 def learn_list(i18n: I18n, lang: str, menu: Screen, urls: Sequence[str]) -> str:
@@ -300,7 +221,7 @@ def learn_list(i18n: I18n, lang: str, menu: Screen, urls: Sequence[str]) -> str:
 </section>
 </main>"""
     title = f"{i18n.t(lang, 'btn-learn')} — {i18n.t(lang, 'pg-title')}"
-    return _layout(i18n, lang, title, body, {}, "learn-list")
+    return page(i18n, lang, title, body, {}, "learn-list")
 
 
 def learn(i18n: I18n, lang: str, game: str, step: dict[str, Any]) -> str:
@@ -317,4 +238,4 @@ def learn(i18n: I18n, lang: str, game: str, step: dict[str, Any]) -> str:
     title = (
         f"{i18n.t(lang, 'btn-learn')}: {i18n.t(lang, f'game-{game}')} — {i18n.t(lang, 'pg-title')}"
     )
-    return _layout(i18n, lang, title, body, config, "learn", "learn.js")
+    return page(i18n, lang, title, body, config, "learn", "learn.js")

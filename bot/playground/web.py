@@ -42,8 +42,6 @@ import ipaddress
 import json
 import logging
 from collections.abc import Awaitable, Callable
-from importlib import resources
-from pathlib import Path
 from typing import Any
 
 from aiohttp import web
@@ -62,8 +60,8 @@ from bot.playground.images import PUBLIC
 from bot.playground.replay_viewer import Replays
 from bot.playground.replay_viewer import link as replay_link
 from bot.playground.rooms import ROOM_ID, LocalPlayer, Room, RoomError
+from bot.webpage.layout import static_routes
 from games import registry
-from render.common import FONT_DIR
 from render.thumbnails import thumbnail
 
 log = logging.getLogger("bot.playground")
@@ -118,7 +116,6 @@ def make_app(
     add_route(app, Scraper(service.metrics, store), public=metrics_public)
     app.on_response_prepare.append(_protective_headers)
     learning.add_routes(app, PLAYGROUND)
-    static = Path(str(resources.files("bot.playground") / "static"))
     app.add_routes(
         [
             web.get("/", home),
@@ -146,9 +143,7 @@ def make_app(
             web.post("/p/{secret}/press", panel_press),
             web.post("/p/{secret}/stop", panel_stop),
             web.post("/p/{secret}/lang", panel_lang),
-            web.static("/static", static),
-            # The pictures' fonts, for symbols the system's fonts lack.
-            web.static("/fonts", FONT_DIR),
+            *static_routes(),
         ]
     )
     return app

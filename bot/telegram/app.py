@@ -45,6 +45,8 @@ from bot.telegram.handling import Handling
 from bot.telegram.inline import presses, queries
 from bot.telegram.outbox import Outbox, Pacer, PacingMiddleware
 from bot.telegram.publisher import Publisher
+from bot.telegram.webapp import TableViews, add_webapp
+from bot.telegram.webapp.links import WebAppLinks
 
 log = logging.getLogger("bot.telegram")
 #: Telegram's refusal of an answer to a press it no longer waits for.
@@ -155,9 +157,11 @@ async def build(
     languages: Languages,
     limits: Limits | None = None,
     storage_chat: int | None = None,
+    webapp: WebAppLinks | None = None,
 ) -> TelegramFrontend:
     """Wire a bot to the core: routers, publisher, outgoing queue, shared pacing.
-    ``storage_chat``: where inline messages' pictures are uploaded (``inline.pictures``)."""
+    ``storage_chat``: where inline messages' pictures are uploaded (``inline.pictures``);
+    ``webapp``: the Mini App the table's and hands' messages open."""
     store = service.store
     pacer = Pacer(RateBudget(store.redis, limits or Limits(), prefix=f"{store.prefix}tg:"))
     bot.session.middleware(PacingMiddleware(pacer))
@@ -166,7 +170,9 @@ async def build(
     me = await bot.get_me()
     outbox = Outbox(pacer)
     service.metrics.watch_queue("telegram", outbox.reading)
-    publisher = Publisher(bot, service, screens, languages, outbox, me.username or "", storage_chat)
+    publisher = Publisher(
+        bot, service, screens, languages, outbox, me.username or "", storage_chat, webapp
+    )
     service.subscribe(publisher.on_change)
     frontend = Frontend(service, screens, screens.i18n, languages, publisher)
     dispatcher = Dispatcher()
@@ -221,8 +227,12 @@ async def run(
     sweep = asyncio.create_task(tg.publisher.sync.sweep(stop))
     if settings.webhook_url is None:
         await tg.bot.delete_webhook()
+        # Polling has no web server of its own: the Mini App gets one.
+        runner = await serve(tg, settings, web.Application()) if settings.webapp_url else None
         polling = asyncio.create_task(start_polling(tg))
         await stop.wait()
+        if runner is not None:
+            await runner.cleanup()
         # Stopping cancels the handler running; let it finish first.
         await tg.handling.finish(SHUTDOWN_DRAIN)
         await tg.dispatcher.stop_polling()
@@ -257,6 +267,20 @@ def start_polling(tg: TelegramFrontend, polling_timeout: int = 30) -> Coroutine[
     )
 
 
+async def serve(
+    tg: TelegramFrontend, settings: TelegramSettings, app: web.Application
+) -> web.AppRunner:
+    """Listen with ``app`` on the configured address, the Mini App's routes added when set."""
+    if settings.webapp_url:
+        frontend = tg.frontend
+        views = TableViews(frontend.service, frontend.screens, frontend.languages)
+        add_webapp(app, views, settings.token, frontend.service.clock)
+    runner = web.AppRunner(app)
+    await runner.setup()
+    await web.TCPSite(runner, settings.listen_host, settings.listen_port).start()
+    return runner
+
+
 async def start_webhook(
     tg: TelegramFrontend,
     settings: TelegramSettings,
@@ -288,9 +312,7 @@ async def start_webhook(
     app.router.add_get("/healthz", health)
     if scraper is not None:
         add_route(app, scraper, public=public)
-    runner = web.AppRunner(app)
-    await runner.setup()
-    await web.TCPSite(runner, settings.listen_host, settings.listen_port).start()
+    runner = await serve(tg, settings, app)
     await tg.bot.set_webhook(
         settings.webhook_url.rstrip("/") + settings.webhook_path,
         secret_token=settings.webhook_secret,

@@ -235,6 +235,7 @@ async def _show(
         screen = await frontend.screens.table(
             table, state, chat_lang, path, explain=outcome.explain, hint=outcome.hint
         )
+        screen = frontend.publisher.with_open_button(screen, table, chat_lang, solo_table)
         ref = "tg:table"
     else:
         seat = table.seat_of(ids.player_key(query.from_user.id))
@@ -243,6 +244,7 @@ async def _show(
         screen = await frontend.screens.seat(
             table, state, seat, lang, path, explain=outcome.explain, hint=outcome.hint
         )
+        screen = frontend.publisher.with_open_button(screen, table, lang, private=True)
         ref = f"tg:hand:{seat}"
     frontend.publisher.edit_pressed(
         message.chat.id, message.message_id, screen, table_id=table.id, ref=ref,

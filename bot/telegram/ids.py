@@ -67,6 +67,11 @@ def queue_id(key: str) -> int:
     return INLINE_QUEUES + int.from_bytes(digest)
 
 
+def is_private_chat(key: str) -> bool:
+    """True for a private chat's key (a user's id is positive, a group's negative)."""
+    return parse_chat_key(key)[0] > 0
+
+
 def player_key(user_id: int) -> str:
     """The core's key of a Telegram user."""
     return f"{PREFIX}{user_id}"

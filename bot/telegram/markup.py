@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from aiogram.types import InlineKeyboardButton, InlineKeyboardMarkup
+from aiogram.types import InlineKeyboardButton, InlineKeyboardMarkup, WebAppInfo
 
 from bot.core.screen_base import Button, Screen
 
@@ -14,17 +14,15 @@ def keyboard(rows: tuple[tuple[Button, ...], ...]) -> InlineKeyboardMarkup | Non
     """An inline keyboard, or ``None`` when there are no buttons."""
     if not rows:
         return None
-    return InlineKeyboardMarkup(
-        inline_keyboard=[
-            [
-                InlineKeyboardButton(text=b.label, url=b.url)
-                if b.url
-                else InlineKeyboardButton(text=b.label, callback_data=b.token)
-                for b in row
-            ]
-            for row in rows
-        ]
-    )
+    return InlineKeyboardMarkup(inline_keyboard=[[_button(b) for b in row] for row in rows])
+
+
+def _button(b: Button) -> InlineKeyboardButton:
+    if b.url and b.web_app:
+        return InlineKeyboardButton(text=b.label, web_app=WebAppInfo(url=b.url))
+    if b.url:
+        return InlineKeyboardButton(text=b.label, url=b.url)
+    return InlineKeyboardButton(text=b.label, callback_data=b.token)
 
 
 def caption(screen: Screen) -> str:

@@ -64,6 +64,7 @@ from bot.telegram.inline.pictures import NowhereToUpload, Pictures
 from bot.telegram.markup import caption, keyboard
 from bot.telegram.outbox import Outbox
 from bot.telegram.publication import Publication
+from bot.telegram.webapp.links import WebAppLinks, with_button
 
 log = logging.getLogger("bot.telegram")
 
@@ -92,6 +93,7 @@ class Publisher:
         outbox: Outbox,
         bot_username: str,
         storage_chat: int | None = None,
+        webapp: WebAppLinks | None = None,
     ) -> None:
         self.bot = bot
         self.service = service
@@ -102,6 +104,7 @@ class Publisher:
         self.outbox = outbox
         self.bot_username = bot_username
         self.pictures = Pictures(bot, service.store, outbox, storage_chat)
+        self.webapp = webapp
         self.sync = ScreenSync(
             service,
             PendingScreens(self.store, "tg", metrics=service.metrics),
@@ -113,6 +116,14 @@ class Publisher:
 
     def _enqueue(self, chat: str, key: str, job: Job) -> None:
         self.outbox.put(ids.queue_id(chat), job, key=key)
+
+    def with_open_button(self, screen: Screen, table: Table, lang: str, private: bool) -> Screen:
+        """``screen`` with "🃏 Open the table" (the Mini App) under it, when the
+        bot has one; ``private``: the screen goes to a private chat."""
+        if self.webapp is None:
+            return screen
+        label = self.i18n.t(lang, "btn-open-table")
+        return with_button(screen, self.webapp.button(label, table.id, self.bot_username, private))
 
     def deep_link(self, table_id: str) -> str:
         """The link that opens the private chat and seats the user at ``table_id``."""
@@ -185,12 +196,16 @@ class Publisher:
         if ref == TABLE_REF:
             screen = await self.screens.table(table, state, lang)
             if inline:
-                return await finished.with_records(self.service, self.i18n, table, screen, lang)
-            return screen
+                # Telegram allows web_app buttons in private chats only: an
+                # inline message, like a group's, gets the direct link.
+                screen = await finished.with_records(self.service, self.i18n, table, screen, lang)
+                return self.with_open_button(screen, table, lang, private=False)
+            return self.with_open_button(screen, table, lang, ids.is_private_chat(table.chat))
         seat = seat_of_ref(ref)
         if seat >= len(table.players) or table.players[seat].bot:
             return None
-        return await self.screens.seat(table, state, seat, lang)
+        screen = await self.screens.seat(table, state, seat, lang)
+        return self.with_open_button(screen, table, lang, private=True)
 
     async def _draw(self, table: Table, state: Any, ref: str) -> Screen | None:
         if ref in (LOBBY_REF, TABLE_REF):

@@ -44,7 +44,7 @@ Modules, from the bottom up: ``palette`` (colours), ``cards`` (card faces),
 ``table`` and ``hand`` (the two images).
 """
 
-from render.caravan.hand import hand_key, render_hand
-from render.caravan.table import render_table
+from render.caravan.hand import hand_key, hand_targets, render_hand
+from render.caravan.table import render_table, table_targets
 
-__all__ = ["hand_key", "render_hand", "render_table"]
+__all__ = ["hand_key", "hand_targets", "render_hand", "render_table", "table_targets"]

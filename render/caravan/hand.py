@@ -11,6 +11,7 @@ from render import common as c
 from render.caravan.cards import card_face, empty_slot
 from render.caravan.palette import KEEP, seat_colour
 from render.caravan.view import as_list, as_seat, seat_name
+from render.targets import Targets, share
 
 HAND_WIDTH = 800
 HAND_HEADER_H = 84
@@ -49,6 +50,18 @@ def hand_card_box(i: int, count: int) -> c.Box:
     x = (HAND_WIDTH - total) // 2 + col * (HAND_CARD_W + HAND_GAP)
     y = HAND_HEADER_H + HAND_MARGIN + row * (HAND_CARD_H + HAND_GAP)
     return (x, y, x + HAND_CARD_W, y + HAND_CARD_H)
+
+
+def hand_targets(view: Mapping[str, Any], *, names: Sequence[str]) -> Targets:
+    """The cards on :func:`render_hand`'s picture, by the key of the choice
+    that plays them (the card's code)."""
+    hand = _hand(view)
+    width, height = hand_size(len(hand))
+    return [
+        (card, share(hand_card_box(i, len(hand)), width, height))
+        for i, card in enumerate(hand)
+        if card
+    ]
 
 
 def _you(view: Mapping[str, Any]) -> int | None:

@@ -25,6 +25,7 @@ from render.caravan.marks import draw_mark
 from render.caravan.palette import FELT_LINE, KEEP
 from render.caravan.strips import Strip, deck_icon, strip_sprite
 from render.caravan.view import context, seat_name
+from render.targets import Targets, share
 
 
 def render_table(view: Mapping[str, Any], *, names: Sequence[str]) -> bytes:
@@ -79,3 +80,16 @@ def render_table(view: Mapping[str, Any], *, names: Sequence[str]) -> bytes:
                    c.INK)  # fmt: skip
     draw_mark(canvas, draw, ctx)
     return c.encode_png(c.to_palette(canvas, keep=KEEP))
+
+
+def table_targets(view: Mapping[str, Any], *, names: Sequence[str]) -> Targets:
+    """Where a card goes on :func:`render_table`'s picture: each caravan's
+    felt (``"c01"``: seat 0's second caravan) and the discard pile, by the
+    keys of the choices that pick them."""
+    del view, names  # the table is always laid out alike
+    caravans = [
+        (f"c{seat}{pair}", share(area_box(seat, pair), WIDTH, HEIGHT))
+        for seat in (0, 1)
+        for pair in range(3)
+    ]
+    return [*caravans, ("discard", share(discard_box(), WIDTH, HEIGHT))]

@@ -11,7 +11,14 @@ package gives the geometry and colours tests and the captions' words use.
 """
 
 from render.klac.cards import COLOURS, card_face
-from render.klac.hand import HAND_FOOTER_H, HAND_HEADER_H, HAND_WIDTH, hand_key, render_hand
+from render.klac.hand import (
+    HAND_FOOTER_H,
+    HAND_HEADER_H,
+    HAND_WIDTH,
+    hand_key,
+    hand_targets,
+    render_hand,
+)
 from render.klac.layout import (
     DEPTH_SHOWN,
     DEPTH_STEP,
@@ -23,7 +30,7 @@ from render.klac.layout import (
     row_box,
     stack_box,
 )
-from render.klac.table import render_table
+from render.klac.table import render_table, table_targets
 
 __all__ = [
     "COLOURS",
@@ -39,8 +46,10 @@ __all__ = [
     "TABLE_WIDTH",
     "card_face",
     "hand_key",
+    "hand_targets",
     "render_hand",
     "render_table",
     "row_box",
     "stack_box",
+    "table_targets",
 ]

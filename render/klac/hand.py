@@ -11,6 +11,7 @@ from render import common as c
 from render.klac.cards import card_face, colour_marks, colours_present, empty_slot
 from render.klac.row import signed
 from render.klac.view import as_int, as_list, context, seat_name
+from render.targets import Targets, share
 
 HAND_WIDTH = 800
 HAND_CARD_W = 200
@@ -28,13 +29,45 @@ def hand_key(view: Mapping[str, Any], *, names: Sequence[str]) -> str:
     """
     ctx = context(view, names)
     you = as_int(view.get("you"), -1)
-    hand = [h for h in as_list(view.get("hand")) if isinstance(h, str)][:5]
+    hand = _hand(view)
     mine = 0 <= you < len(ctx.rows)
     return repr((
         you, hand, ctx.turn == you, you in ctx.winners, seat_name(names, you) if you >= 0 else "",
         ctx.rows[you] if mine else None, ctx.row_scores[you] if mine else None,
         ctx.totals[you] if mine else None,
     ))  # fmt: skip
+
+
+def _height() -> int:
+    return HAND_HEADER_H + HAND_GAP + HAND_CARD_H + 24 + HAND_FOOTER_H
+
+
+def _card_boxes(cards: int) -> list[c.Box]:
+    """Where the hand's places lie: at least three, centred in a row."""
+    slots = max(3, cards)
+    gap = 40
+    card_w = min(HAND_CARD_W, (HAND_WIDTH - 40 - gap * (slots - 1)) // slots)
+    card_h = min(HAND_CARD_H, int(card_w * 1.4))
+    x0 = (HAND_WIDTH - (slots * card_w + (slots - 1) * gap)) // 2
+    y = HAND_HEADER_H + HAND_GAP
+    return [
+        (x0 + i * (card_w + gap), y, x0 + i * (card_w + gap) + card_w, y + card_h)
+        for i in range(slots)
+    ]
+
+
+def hand_targets(view: Mapping[str, Any], *, names: Sequence[str]) -> Targets:
+    """The cards on :func:`render_hand`'s picture, by the key of the choice
+    that plays them (the card's code)."""
+    hand = _hand(view)
+    boxes = _card_boxes(len(hand))
+    return [
+        (card, share(box, HAND_WIDTH, _height())) for card, box in zip(hand, boxes, strict=False)
+    ]
+
+
+def _hand(view: Mapping[str, Any]) -> list[str]:
+    return [h for h in as_list(view.get("hand")) if isinstance(h, str)][:5]
 
 
 def render_hand(view: Mapping[str, Any], *, names: Sequence[str]) -> bytes:
@@ -48,8 +81,8 @@ def render_hand(view: Mapping[str, Any], *, names: Sequence[str]) -> bytes:
     """
     ctx = context(view, names)
     you = as_int(view.get("you"), -1)
-    hand = [h for h in as_list(view.get("hand")) if isinstance(h, str)][:5]
-    height = HAND_HEADER_H + HAND_GAP + HAND_CARD_H + 24 + HAND_FOOTER_H
+    hand = _hand(view)
+    height = _height()
     canvas = Image.new("RGB", (HAND_WIDTH, height), c.PAPER)
     draw = ImageDraw.Draw(canvas)
 
@@ -72,21 +105,13 @@ def render_hand(view: Mapping[str, Any], *, names: Sequence[str]) -> bytes:
     c.draw_name(draw, (x, cy), seat_name(names, you) if you >= 0 else "", HAND_WIDTH - x - 20, 38)
     draw.line((0, HAND_HEADER_H - 1, HAND_WIDTH, HAND_HEADER_H - 1), fill=c.FAINT, width=2)
 
-    cards_y = HAND_HEADER_H + HAND_GAP
-
     # The hand, centred; empty places are outlined so 2 cards read as "2 of 3".
-    slots = max(3, len(hand))
-    gap = 40
-    card_w = min(HAND_CARD_W, (HAND_WIDTH - 40 - gap * (slots - 1)) // slots)
-    card_h = min(HAND_CARD_H, int(card_w * 1.4))
-    total_w = slots * card_w + (slots - 1) * gap
-    x0 = (HAND_WIDTH - total_w) // 2
-    for i in range(slots):
-        x = x0 + i * (card_w + gap)
+    boxes = _card_boxes(len(hand))
+    for i, (x, y, x1, y1) in enumerate(boxes):
         if i < len(hand):
-            c.paste(canvas, card_face(hand[i], card_w, card_h), (x, cards_y))
+            c.paste(canvas, card_face(hand[i], x1 - x, y1 - y), (x, y))
         else:
-            c.paste(canvas, empty_slot(card_w, card_h), (x, cards_y))
+            c.paste(canvas, empty_slot(x1 - x, y1 - y), (x, y))
 
     # Footer: your row as it stands (public), so the hand can be read against it.
     fy = height - HAND_FOOTER_H

@@ -9,10 +9,11 @@ from PIL import Image, ImageDraw
 
 from render import common as c
 from render.klac.cards import card_face
-from render.klac.layout import HEADER_H, ROW_H, TABLE_WIDTH
+from render.klac.layout import HEADER_H, ROW_H, SLOTS, TABLE_WIDTH, row_box, stack_box
 from render.klac.row import draw_row
 from render.klac.view import TableContext, as_int, context, last_play, seat_name
 from render.symbols import round_arrows
+from render.targets import Targets, share
 
 
 def _draw_deck(
@@ -99,3 +100,21 @@ def render_table(view: Mapping[str, Any], *, names: Sequence[str]) -> bytes:
     for seat in range(len(ctx.rows)):
         draw_row(canvas, draw, seat, HEADER_H + seat * ROW_H, ctx)
     return c.encode_png(canvas)
+
+
+def table_targets(view: Mapping[str, Any], *, names: Sequence[str]) -> Targets:
+    """Where a card goes on :func:`render_table`'s picture: each player's row
+    (``"p1"``), then in it each stack's top card (``"p1/s0"``) and the place
+    of a new stack (``"p1/new"``), by the keys of the choices that pick them."""
+    rows = context(view, names).rows
+    height = HEADER_H + ROW_H * len(rows)
+    targets = []
+    for seat, row in enumerate(rows):
+        targets.append((f"p{seat}", share(row_box(seat), TABLE_WIDTH, height)))
+        for index in range(len(row)):
+            box = stack_box(seat, index, len(row))
+            targets.append((f"p{seat}/s{index}", share(box, TABLE_WIDTH, height)))
+        if len(row) < SLOTS:
+            box = stack_box(seat, len(row), len(row))
+            targets.append((f"p{seat}/new", share(box, TABLE_WIDTH, height)))
+    return targets

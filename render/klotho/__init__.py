@@ -32,7 +32,7 @@ from render.klotho.layout import (
 )
 from render.klotho.palette import FELT, KEEP, VOTE_PENDING, seat_colour
 from render.klotho.sprites import card_sprite
-from render.klotho.table import render_table
+from render.klotho.table import render_table, table_targets
 
 __all__ = [
     "FELT",
@@ -51,4 +51,5 @@ __all__ = [
     "parse_cell",
     "render_table",
     "seat_colour",
+    "table_targets",
 ]

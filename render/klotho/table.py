@@ -10,10 +10,11 @@ from PIL import Image, ImageDraw
 from render import common as c
 from render.klotho.field import draw_field
 from render.klotho.header import draw_header
-from render.klotho.layout import image_size
+from render.klotho.layout import cell_box, cell_name, image_size
 from render.klotho.palette import KEEP
 from render.klotho.panel import draw_panel
 from render.klotho.view import context
+from render.targets import Targets, share
 
 
 def render_table(view: Mapping[str, Any], *, names: Sequence[str]) -> bytes:
@@ -32,3 +33,14 @@ def render_table(view: Mapping[str, Any], *, names: Sequence[str]) -> bytes:
     draw_field(canvas, draw, ctx)
     draw_panel(canvas, ctx, names, height)
     return c.encode_png(c.to_palette(canvas, keep=KEEP))
+
+
+def table_targets(view: Mapping[str, Any], *, names: Sequence[str]) -> Targets:
+    """Every cell of the field on :func:`render_table`'s picture, by its name (``"B3"``)."""
+    ctx = context(view, names)
+    width, height = image_size(ctx.rows, ctx.cols)
+    return [
+        (cell_name(row, col), share(cell_box(row, col, ctx.rows, ctx.cols), width, height))
+        for row in range(ctx.rows)
+        for col in range(ctx.cols)
+    ]

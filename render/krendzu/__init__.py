@@ -51,7 +51,7 @@ view), ``layout`` (sizes, cell size, pixel boxes, card print metrics),
 of the table image), ``table`` and ``hand`` (the two images).
 """
 
-from render.krendzu.hand import hand_key, render_hand
-from render.krendzu.table import render_table
+from render.krendzu.hand import hand_key, hand_targets, render_hand
+from render.krendzu.table import render_table, table_targets
 
-__all__ = ["hand_key", "render_hand", "render_table"]
+__all__ = ["hand_key", "hand_targets", "render_hand", "render_table", "table_targets"]

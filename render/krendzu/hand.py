@@ -18,6 +18,7 @@ from render.krendzu.icons import role_icon, tick_badge, tour_icon
 from render.krendzu.palette import KEEP, seat_colour
 from render.krendzu.view import MAX_SEATS, ROLES, as_int, as_list, seat_name
 from render.symbols import round_arrows
+from render.targets import Targets, share
 
 HAND_W = 800
 HAND_HEADER_H = 84
@@ -133,6 +134,25 @@ def _hand(view: Mapping[str, Any], names: Sequence[str]) -> _Hand:
         tours=tours,
         discard=discard,
     )
+
+
+def hand_targets(view: Mapping[str, Any], *, names: Sequence[str]) -> Targets:
+    """The cards on :func:`render_hand`'s picture, each twice: by the key of
+    the choice that plays it (``"cQH"``) and of the one that marks it for the
+    exchange (``"tQH"``); a menu offers one or the other."""
+    h = _hand(view, names)
+    count = len(h.cards)
+    width, height = hand_size(count, marking=h.marking)
+    targets = []
+    for i, card in enumerate(h.cards):
+        if not card:
+            continue
+        box = hand_card_box(i, count, marking=h.marking, raised=card in h.marked)
+        targets += [
+            (f"c{card}", share(box, width, height)),
+            (f"t{card}", share(box, width, height)),
+        ]
+    return targets
 
 
 def hand_key(view: Mapping[str, Any], *, names: Sequence[str]) -> str:

@@ -227,7 +227,7 @@ async def image_bytes(context: BrowserContext, site: Site, url: str) -> tuple[in
     return response.status, await response.body()
 
 
-async def screenshot(page: Page, name: str) -> None:
+async def screenshot(page: Page, name: str, full_page: bool = True) -> None:
     """Save a screenshot when ``PLAYGROUND_SCREENSHOTS`` names a folder."""
     if SHOTS is not None:
-        await page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=True)
+        await page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=full_page)

@@ -23,7 +23,7 @@ def test_every_symbol_in_the_texts_has_a_served_glyph() -> None:
     emoji = cmap(font_path())
     covered = emoji | cmap(FONT_DIR / "DejaVuSans.ttf")
     missing = sorted(f"U+{ord(c):04X} {unicodedata.name(c, '?')}" for c in used - covered)
-    assert missing == [], "make bot/playground/static/emoji.ttf again (see emoji_font.py)"
+    assert missing == [], "make bot/webpage/static/emoji.ttf again (see emoji_font.py)"
     # A colour font: the emoji are pictures, not outlines.
     assert {"CBDT", "CBLC"} <= set(TTFont(font_path()).keys())
 

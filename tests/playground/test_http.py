@@ -16,9 +16,10 @@ from bot.core.screens import Screens
 from bot.core.service import TableService
 from bot.core.store import Store
 from bot.playground import make_app
-from bot.playground.images import Gallery, png_size
+from bot.playground.images import Gallery
 from bot.playground.server import log_level_asked, page_url
 from bot.playground.web import PLAYGROUND, is_loopback
+from bot.webpage.messages import png_size
 from tests.playground.conftest import new_room
 from tests.processes import playground_url, running_bot
 from tests.test_architecture import ROOT, imported_modules

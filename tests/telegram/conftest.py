@@ -22,6 +22,7 @@ from bot.core.service import TableService
 from bot.core.store import Store
 from bot.core.tables import Status
 from bot.telegram.app import TelegramFrontend, build, set_commands, start_polling
+from bot.telegram.webapp.links import WebAppLinks
 from games import registry
 from tests.conftest import FakeClock
 from tests.telegram.fake_api import FakeTelegram, StoredMessage
@@ -101,12 +102,16 @@ async def make_frontend(
     store: Store,
     limits: Limits = FAST,
     storage_chat: int | None = None,
+    webapp: WebAppLinks | None = None,
 ) -> TelegramFrontend:
     """A fresh bot process: new aiogram Bot, new screens, same Redis."""
     bot = Bot(fake.token, session=AiohttpSession(api=TelegramAPIServer.from_base(fake.base_url)))
     i18n = I18n()
+    screens = Screens(service, i18n)
     languages = Languages(store, "ru")
-    tg = await build(bot, service, Screens(service, i18n), languages, limits, storage_chat)
+    tg = await build(
+        bot, service, screens, languages, limits, storage_chat=storage_chat, webapp=webapp
+    )
     await set_commands(bot, i18n)
     return tg
 
@@ -121,11 +126,13 @@ def populate(fake: FakeTelegram) -> None:
 
 
 @contextlib.asynccontextmanager
-async def running(service: TableService, store: Store, clock: FakeClock) -> AsyncIterator[Harness]:
+async def running(
+    service: TableService, store: Store, clock: FakeClock, webapp: WebAppLinks | None = None
+) -> AsyncIterator[Harness]:
     """The bot polling the fake, with the harness's people; Аня and Boris opened the bot."""
     async with FakeTelegram() as fake:
         populate(fake)
-        tg = await make_frontend(fake, service, store)
+        tg = await make_frontend(fake, service, store, webapp=webapp)
         h = Harness(fake, tg, service, store, clock)
         await h.start_polling()
         for user in (ANYA, BORIS):

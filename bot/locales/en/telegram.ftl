@@ -76,3 +76,8 @@ tg-inline-press-join = ✅ Now I can send you your cards. Go back to the chat an
 tg-inline-replay = 🎞 Replay
 tg-inline-records = 🏆 This chat’s games
 tg-inline-lost = ⛔ Your { $game } game is stopped: its message was deleted from the chat.
+
+webapp-hand = Your hand
+webapp-not-seated = You are not playing at this table: you see what everyone sees.
+webapp-open-in-telegram = Open this table from Telegram: its “🃏 Open the table” button.
+btn-open-table = 🃏 Open the table

@@ -76,3 +76,8 @@ tg-inline-press-join = ✅ Теперь я могу присылать вам к
 tg-inline-replay = 🎞 Повтор
 tg-inline-records = 🏆 Игры этого чата
 tg-inline-lost = ⛔ Ваша игра «{ $game }» остановлена: её сообщение удалили из чата.
+
+webapp-hand = Ваши карты
+webapp-not-seated = Вы не играете за этим столом: вам видно то же, что всем.
+webapp-open-in-telegram = Откройте этот стол из Telegram кнопкой «🃏 Открыть стол».
+btn-open-table = 🃏 Открыть стол

@@ -28,6 +28,7 @@ TEXT_LIMIT: Final = 4096
 #: (https://core.telegram.org/bots/api#sendphoto, #sendanimation, #senddocument).
 CAPTION_LIMIT: Final = 1024
 CALLBACK_DATA_LIMIT: Final = 64
+BUTTON_TYPE_INVALID: Final = "Bad Request: BUTTON_TYPE_INVALID"
 BUTTON_LIMIT: Final = 100
 
 # What an inline button may do; a button with none of them is a text button.
@@ -59,8 +60,9 @@ def message_text(params: Json, key: str, limit: int, empty: str | None) -> tuple
     return text, entities
 
 
-def check_markup(markup: Any, *, inline_only: bool = False) -> Json | None:
-    """Validate reply_markup as Telegram does; returns it normalized (None: no keyboard)."""
+def check_markup(markup: Any, *, inline_only: bool = False, chat_id: Any = None) -> Json | None:
+    """Validate reply_markup as Telegram does; returns it normalized (None: no keyboard).
+    ``chat_id``: where it goes (a ``web_app`` button stands only in a private chat)."""
     if markup is None:
         return None
     if not isinstance(markup, dict):
@@ -100,5 +102,16 @@ def check_markup(markup: Any, *, inline_only: bool = False) -> Json | None:
             url = button.get("url")
             if url is not None and not re.match(r"(https?|tg)://\S+$", str(url)):
                 raise bad_request(BUTTON_URL_INVALID)
+            web_app = button.get("web_app")
+            if web_app is not None:
+                # "web_app: ... Available only in private chats between a user and
+                # the bot", its url an HTTPS link
+                # (https://core.telegram.org/bots/api#inlinekeyboardbutton, #webappinfo).
+                if not str(chat_id or "").lstrip("-").isdigit() or int(chat_id) <= 0:
+                    raise bad_request(BUTTON_TYPE_INVALID)
+                if not isinstance(web_app, dict) or not str(web_app.get("url", "")).startswith(
+                    "https://"
+                ):
+                    raise bad_request(BUTTON_URL_INVALID)
     kept = [row for row in rows if row]
     return {"inline_keyboard": kept} if kept else None

@@ -73,7 +73,7 @@ class MessageMethods(FakeState):
         self._check_topic(chat_id, params.get("message_thread_id"))
         self._slow_mode(chat_id)
         text, entities = message_text(params, "text", TEXT_LIMIT, TEXT_EMPTY)
-        markup = check_markup(params.get("reply_markup"))
+        markup = check_markup(params.get("reply_markup"), chat_id=params.get("chat_id"))
         reply_to = self._reply_target(chat_id, params)
         msg = self._store(
             chat_id,
@@ -95,7 +95,7 @@ class MessageMethods(FakeState):
         self._check_topic(chat_id, params.get("message_thread_id"))
         self._slow_mode(chat_id)
         caption, entities = message_text(params, "caption", CAPTION_LIMIT, None)
-        markup = check_markup(params.get("reply_markup"))
+        markup = check_markup(params.get("reply_markup"), chat_id=params.get("chat_id"))
         reply_to = self._reply_target(chat_id, params)
         stored = self._uploads.input_file(params.get(kind), kind, kind, files)
         msg = self._store(
@@ -128,7 +128,9 @@ class MessageMethods(FakeState):
     def _edit_message_text(self, params: Json, files: dict[str, bytes]) -> Json | bool:
         msg = self._editable(params)
         text, entities = message_text(params, "text", TEXT_LIMIT, TEXT_EMPTY)
-        markup = check_markup(params.get("reply_markup"), inline_only=True)
+        markup = check_markup(
+            params.get("reply_markup"), inline_only=True, chat_id=params.get("chat_id")
+        )
         if msg.bot_owned and msg.kind != "text":
             raise bad_request(NO_TEXT_TO_EDIT)
         return self._apply_edit(
@@ -138,7 +140,9 @@ class MessageMethods(FakeState):
     def _edit_message_caption(self, params: Json, files: dict[str, bytes]) -> Json | bool:
         msg = self._editable(params)
         caption, entities = message_text(params, "caption", CAPTION_LIMIT, None)
-        markup = check_markup(params.get("reply_markup"), inline_only=True)
+        markup = check_markup(
+            params.get("reply_markup"), inline_only=True, chat_id=params.get("chat_id")
+        )
         if msg.bot_owned and msg.kind not in ("photo", "document", "animation"):
             raise bad_request(NO_CAPTION_TO_EDIT)
         return self._apply_edit(
@@ -156,7 +160,9 @@ class MessageMethods(FakeState):
             raise bad_request("Bad Request: can't parse InputMedia: media type is not supported")
         kind = str(media["type"])
         caption, entities = message_text(media, "caption", CAPTION_LIMIT, None)
-        markup = check_markup(params.get("reply_markup"), inline_only=True)
+        markup = check_markup(
+            params.get("reply_markup"), inline_only=True, chat_id=params.get("chat_id")
+        )
         # "Use this method to edit animation, audio, document, photo, or video
         # messages, or to add media to text messages"
         # (https://core.telegram.org/bots/api#editmessagemedia).
@@ -182,7 +188,9 @@ class MessageMethods(FakeState):
 
     def _edit_message_reply_markup(self, params: Json, files: dict[str, bytes]) -> Json | bool:
         msg = self._editable(params)
-        markup = check_markup(params.get("reply_markup"), inline_only=True)
+        markup = check_markup(
+            params.get("reply_markup"), inline_only=True, chat_id=params.get("chat_id")
+        )
         return self._apply_edit(msg, "editMessageReplyMarkup", reply_markup=markup)
 
     def _delete_message(self, params: Json, files: dict[str, bytes]) -> bool:

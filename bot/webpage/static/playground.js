@@ -10,6 +10,16 @@
   const $ = (id) => document.getElementById(id);
   const embedded = window.self !== window.top;
   if (embedded) document.body.classList.add("embedded");
+  // Opened by a chat platform (a Telegram Mini App), the page signs every
+  // request with what the platform gave it, and names its table from there.
+  const tg = config.telegram && window.Telegram ? window.Telegram.WebApp : null;
+  const signed = tg && tg.initData ? { "X-Telegram-Init-Data": tg.initData } : {};
+  if (config.telegram) {
+    document.body.classList.add("telegram");
+    const table = new URLSearchParams(window.location.search).get("table")
+      || (tg && tg.initDataUnsafe && tg.initDataUnsafe.start_param) || "";
+    config.base = `api/${encodeURIComponent(table)}/`;
+  }
 
   // -- small helpers ----------------------------------------------------------
 
@@ -39,7 +49,7 @@
     try {
       response = await fetch(url, {
         method: "POST",
-        headers: { "Content-Type": "application/json" },
+        headers: { "Content-Type": "application/json", ...signed },
         body: JSON.stringify(body),
       });
     } catch (error) {
@@ -60,7 +70,7 @@
   }
 
   async function getJSON(url) {
-    const response = await fetch(url, { cache: "no-store" });
+    const response = await fetch(url, { cache: "no-store", headers: signed });
     if (!response.ok) throw new Error(`${url}: ${response.status}`);
     return response.json();
   }
@@ -91,8 +101,9 @@
         running = false;
       }
     }
-    const scheme = window.location.protocol === "https:" ? "wss:" : "ws:";
-    const address = `${scheme}//${window.location.host}${config.base}events`;
+    const address = new URL(config.base + "events", window.location.href);
+    address.protocol = window.location.protocol === "https:" ? "wss:" : "ws:";
+    if (signed["X-Telegram-Init-Data"]) address.searchParams.set("auth", signed["X-Telegram-Init-Data"]);
     let delay = 500;
     function connect() {
       const socket = new WebSocket(address);
@@ -132,63 +143,163 @@
 
   // -- a message: picture, text, keyboard -----------------------------------
 
+  // On a player's own page (not inside the room's page) the table, the hand
+  // and the moves share one screen: pictures are sized to the space the
+  // layout leaves them (see fitPicture), and zoom in steps.
+  const seat = config.page === "panel" && !embedded;
+  if (seat) document.body.classList.add("seat");
+  const ZOOMS = [1, 1.5, 2, 3];
+  const zooms = new Map();
+
+  function drawPicture(image, box) {
+    const img = el("img", {
+      src: image.url,
+      alt: "",
+      width: image.width,
+      height: image.height,
+      "data-key": image.key || "",
+    });
+    if (image.width) box.style.setProperty("--width", image.width + "px");
+    if (image.width && image.height) box.style.setProperty("--ratio", image.width + " / " + image.height);
+    box.classList.add("with-image");
+    if (seat) {
+      // The picture and its targets on one sheet, sized by fitPicture.
+      const sheet = el("div", { class: "sheet" }, img, ...(image.targets || []).map(drawTarget));
+      // The table zooms; a hand is drawn large enough, and its cards are targets.
+      const zoom = box.dataset.kind === "hand" ? [] : [zoomButtons(box.dataset.kind)];
+      const picture = el("div", { class: "picture" }, sheet, ...zoom);
+      img.addEventListener("load", () => fitPicture(picture));
+      if (window.ResizeObserver) new ResizeObserver(() => fitPicture(picture)).observe(picture);
+      return picture;
+    }
+    const picture = el("div", { class: "picture" }, img);
+    img.addEventListener("load", () => {
+      fitToWindow(box);
+      reportHeight();
+    });
+    // A fitted picture opens at its own size on a tap (and back on another).
+    img.addEventListener("click", () => {
+      box.classList.toggle("zoomed");
+      reportHeight();
+    });
+    return picture;
+  }
+
+  // − and + in a picture's corner: its size in steps, kept per kind of picture
+  // while the page lives; bigger than its space, the picture scrolls.
+  function zoomButtons(kind) {
+    const step = (by) => {
+      const at = ZOOMS.indexOf(zooms.get(kind) || 1);
+      zooms.set(kind, ZOOMS[Math.min(ZOOMS.length - 1, Math.max(0, at + by))]);
+      fitPicture(minus.closest(".picture"));
+    };
+    const minus = el("button", { type: "button", class: "zoom-out", "aria-label": T.zoomOut,
+      title: T.zoomOut }, "−");
+    const plus = el("button", { type: "button", class: "zoom-in", "aria-label": T.zoomIn,
+      title: T.zoomIn }, "+");
+    minus.addEventListener("click", () => step(-1));
+    plus.addEventListener("click", () => step(1));
+    return el("div", { class: "zoom", "data-kind": kind }, minus, plus);
+  }
+
+  // The picture as large as its space allows (twice its own size at most),
+  // times the chosen zoom.
+  function fitPicture(picture) {
+    const img = picture.querySelector("img");
+    if (!img || !img.naturalWidth || !picture.isConnected) return;
+    const buttons = picture.querySelector(".zoom");
+    const zoom = (buttons && zooms.get(buttons.dataset.kind)) || 1;
+    const space = picture.getBoundingClientRect();
+    const scale = Math.min(space.width / img.naturalWidth, space.height / img.naturalHeight, 2);
+    const sheet = picture.querySelector(".sheet");
+    sheet.style.width = Math.max(1, Math.floor(img.naturalWidth * scale * zoom)) + "px";
+    sheet.style.height = Math.max(1, Math.floor(img.naturalHeight * scale * zoom)) + "px";
+    picture.classList.toggle("zoomed", zoom > 1);
+    if (!buttons) return;
+    const [minus, plus] = buttons.querySelectorAll("button");
+    minus.disabled = zoom === ZOOMS[0];
+    plus.disabled = zoom === ZOOMS[ZOOMS.length - 1];
+  }
+
+  // A target on a picture stands for the move button with its key ("a/b":
+  // the option b once a was chosen, as a stack once its row was). It is
+  // offered while that button is shown, and tapping it presses that button:
+  // the buttons stay, for keyboards and screen readers, and the tap is the
+  // very same press.
+  let chosen = null;
+  function drawTarget(target) {
+    const [x0, y0, x1, y1] = target.box;
+    const node = el("button", { type: "button", class: "target", tabindex: -1,
+      "data-target": target.key, hidden: true });
+    node.style.left = x0 * 100 + "%";
+    node.style.top = y0 * 100 + "%";
+    node.style.width = (x1 - x0) * 100 + "%";
+    node.style.height = (y1 - y0) * 100 + "%";
+    node.addEventListener("click", () => {
+      const key = keyFor(target.key);
+      if (key) key.click();
+    });
+    return node;
+  }
+
+  function keyFor(target) {
+    const cut = target.lastIndexOf("/");
+    const after = cut < 0 ? null : target.slice(0, cut);
+    const key = target.slice(cut + 1);
+    if (after !== null && after !== chosen) return null;
+    return [...document.querySelectorAll(".stage button.key")]
+      .find((button) => button.choice === key && !button.disabled) || null;
+  }
+
+  function armTargets() {
+    for (const target of document.querySelectorAll(".target")) {
+      const key = keyFor(target.dataset.target);
+      target.hidden = !key;
+      if (key) target.setAttribute("aria-label", key.textContent);
+    }
+  }
+
+  function drawKeyboard(buttons, press) {
+    const keyboard = el("div", { class: "keyboard" });
+    for (const row of buttons) {
+      const line = el("div", { class: "row" });
+      for (const button of row) {
+        if (button.url) {
+          line.append(el("a", { class: "key", href: button.url, target: "_blank", rel: "noopener" },
+            button.label));
+          continue;
+        }
+        // A placeholder keeps a field keyboard's shape and does nothing.
+        const key = el("button", {
+          type: "button",
+          class: button.noop ? "key noop" : "key",
+          "data-token": button.token,
+          "data-key": button.key,
+          disabled: button.noop,
+        }, button.label);
+        key.choice = button.key;
+        key.addEventListener("click", async () => {
+          if (button.key) chosen = button.key;
+          keyboard.classList.add("busy");
+          try {
+            await press(button.token);
+          } finally {
+            keyboard.classList.remove("busy");
+          }
+        });
+        line.append(key);
+      }
+      keyboard.append(line);
+    }
+    return keyboard;
+  }
+
   function drawMessage(message, press) {
     const box = el("article", { class: "message", "data-kind": message.kind });
-    if (message.image) {
-      const image = message.image;
-      const img = el("img", {
-        src: image.url,
-        alt: "",
-        width: image.width,
-        height: image.height,
-        "data-key": image.key || "",
-      });
-      if (image.width) box.style.setProperty("--width", image.width + "px");
-      box.classList.add("with-image");
-      img.addEventListener("load", () => {
-        fitToWindow(box);
-        reportHeight();
-      });
-      // A fitted picture opens at its own size on a tap (and back on another).
-      img.addEventListener("click", () => {
-        box.classList.toggle("zoomed");
-        reportHeight();
-      });
-      // Too wide for its column, the picture scrolls; its text and buttons stay in view.
-      box.append(el("div", { class: "picture" }, img));
-    }
+    // Too wide for its column, the picture scrolls; its text and buttons stay in view.
+    if (message.image) box.append(drawPicture(message.image, box));
     if (message.text) box.append(el("div", { class: "text" }, message.text));
-    if (message.buttons.length) {
-      const keyboard = el("div", { class: "keyboard" });
-      for (const row of message.buttons) {
-        const line = el("div", { class: "row" });
-        for (const button of row) {
-          if (button.url) {
-            line.append(el("a", { class: "key", href: button.url, target: "_blank", rel: "noopener" },
-              button.label));
-            continue;
-          }
-          // A placeholder keeps a field keyboard's shape and does nothing.
-          const key = el("button", {
-            type: "button",
-            class: button.noop ? "key noop" : "key",
-            "data-token": button.token,
-            disabled: button.noop,
-          }, button.label);
-          key.addEventListener("click", async () => {
-            keyboard.classList.add("busy");
-            try {
-              await press(button.token);
-            } finally {
-              keyboard.classList.remove("busy");
-            }
-          });
-          line.append(key);
-        }
-        keyboard.append(line);
-      }
-      box.append(keyboard);
-    }
+    if (message.buttons.length) box.append(drawKeyboard(message.buttons, press));
     return box;
   }
 
@@ -206,7 +317,7 @@
       }
     }
     const items = runs.map((run) => el("li", {},
-      el("time", {}, new Date(run.at * 1000).toLocaleTimeString()), " ", run.text,
+      el("time", {}, new Date(run.at * 1000).toLocaleTimeString(config.lang)), " ", run.text,
       run.count > 1 ? el("span", { class: "repeat" }, " ×" + run.count) : ""));
     list.replaceChildren(...(items.length ? items : [el("li", { class: "empty" }, T.logEmpty)]));
     list.scrollTop = list.scrollHeight;
@@ -219,7 +330,7 @@
     if (embedded || !img || !box.isConnected) return;
     const rest = box.getBoundingClientRect().height - img.getBoundingClientRect().height;
     const top = Math.min(box.getBoundingClientRect().top + window.scrollY, 170);
-    const room = Math.max(240, window.innerHeight - top - rest - 16);
+    const room = Math.max(160, window.innerHeight - top - rest - 16);
     box.style.setProperty("--fit-height", room + "px");
   }
   window.addEventListener("resize", () => {
@@ -230,12 +341,16 @@
   function reportHeight() {
     if (embedded) {
       const height = Math.ceil(document.body.getBoundingClientRect().height);
-      window.parent.postMessage({ pgHeight: height }, window.location.origin);
+      // What is not the hand's picture: the room leaves it room in the window.
+      const img = document.querySelector("#hand img");
+      const rest = height - (img ? Math.ceil(img.getBoundingClientRect().height) : 0);
+      window.parent.postMessage({ pgHeight: height, pgRest: rest }, window.location.origin);
     }
   }
 
   // A finished game's replay viewer, through this page's own link.
   function showReplay(url) {
+    if (!$("replay")) return;
     $("replay").hidden = !url;
     if (url) $("replay").href = url;
   }
@@ -415,6 +530,7 @@
       for (const { frame } of frames.values()) {
         if (frame.contentWindow === event.source) {
           frame.style.height = event.data.pgHeight + "px";
+          frame.dataset.rest = event.data.pgRest;
           tellRoom(frame);
         }
       }
@@ -423,7 +539,8 @@
     // the window beside (or below) the table.
     function tellRoom(frame) {
       const top = Math.max(0, frame.getBoundingClientRect().top + window.scrollY);
-      const room = Math.max(160, window.innerHeight - Math.min(top, 200) - 240);
+      const rest = Number(frame.dataset.rest || 240);
+      const room = Math.max(160, window.innerHeight - Math.min(top, 200) - rest - 16);
       frame.contentWindow.postMessage({ pgFitHeight: room }, window.location.origin);
     }
     window.addEventListener("resize", () => {
@@ -436,46 +553,123 @@
 
   // -- a player's own page ---------------------------------------------------
 
+  // A picture's share of a phone's column: its height at the column's width,
+  // the table's counted half as much again (it is what the page is for).
+  function share(area, image, weight) {
+    const width = document.documentElement.clientWidth - 12;
+    const height = image && image.width ? image.height * Math.min(1, width / image.width) : 0;
+    area.style.setProperty("--grow", String(Math.round(height * weight)));
+  }
+
+  // In Telegram: its colours, its back button (a step back in the menu, or
+  // closing), and a buzz when the turn comes.
+  function telegram() {
+    if (!tg) return;
+    tg.ready();
+    if (tg.expand) tg.expand();
+    const theme = tg.themeParams || {};
+    const colours = { "--bar": theme.header_bg_color || theme.button_color,
+      "--wallpaper": theme.bg_color, "--bubble": theme.secondary_bg_color,
+      "--text": theme.text_color, "--key": theme.button_color };
+    for (const [name, value] of Object.entries(colours)) {
+      if (value) document.documentElement.style.setProperty(name, value);
+    }
+    if (tg.BackButton) {
+      tg.BackButton.show();
+      tg.BackButton.onClick(() => {
+        const back = [...document.querySelectorAll(".stage button.key")]
+          .find((key) => key.textContent.startsWith("⬅"));
+        if (back) back.click(); else tg.close();
+      });
+    }
+  }
+
+  function buzz() {
+    if (tg && tg.HapticFeedback) tg.HapticFeedback.notificationOccurred("success");
+    else if (navigator.vibrate) navigator.vibrate(60);
+  }
+
   function panel() {
-    // Inside the room's page the group chat view is drawn by the room itself.
+    if (config.telegram && !signed["X-Telegram-Init-Data"]) {
+      // Outside Telegram nobody is signed in: say where the table opens.
+      $("table-area").replaceChildren(el("article", { class: "message" },
+        el("div", { class: "text" }, T.openInTelegram)));
+      document.body.dataset.ready = "1";
+      return;
+    }
+    telegram();
+    // Inside the room's page the table is drawn by the room itself.
     const state = config.base + "state" + (embedded ? "" : "?public=1");
+    const title = document.title;
+    let myTurn = false;
     async function refresh() {
       const view = await getJSON(state);
+      // The page speaks its reader's language (a platform's page learns it here).
+      if (config.telegram && view.lang !== config.lang) {
+        const query = new URLSearchParams(window.location.search);
+        query.set("lang", view.lang);
+        window.location.replace("?" + query);
+        return;
+      }
       $("hand").replaceChildren(drawMessage(view.message, (token) => press(token, false)));
+      share(document.querySelector(".panel"), view.message.image, 1);
+      // A game played on the table itself has no hand to show beside it.
+      document.querySelector(".panel").hidden = seat && view.message.kind === "elsewhere";
       drawLog($("private-log"), view.log);
       document.body.classList.toggle("my-turn", view.to_move);
-      if (view.public) {
-        $("messages").replaceChildren(...view.public.messages.map((message) =>
-          drawMessage(message, (token) => press(token, true))));
-        drawLog($("log"), view.public.log);
-        const over = view.public.status !== "lobby" && view.public.status !== "playing";
-        $("stop").hidden = over;
-        showReplay(view.public.replay);
-      }
+      if (view.public) drawPublic(view.public, view.to_move);
+      if (seat) armTargets();
       reportHeight();
+    }
+    // The table's picture and caption lead the page, its buttons (and a
+    // question to answer) under them; before the game, the lobby stands there.
+    function drawPublic(pub, ownTurn) {
+      const pressPublic = (token) => press(token, true);
+      const table = pub.messages.find((message) => message.kind === "table");
+      const lead = table || pub.messages.find((message) => message.kind === "lobby");
+      const rest = pub.messages.filter((message) => message !== lead && message.kind !== "question");
+      const questions = pub.messages.filter((message) => message.kind === "question");
+      $("table-area").replaceChildren(...(lead
+        ? [drawMessage(table ? { ...table, buttons: [] } : lead, pressPublic)] : []));
+      share($("table-area"), lead && lead.image, 1.5);
+      const controls = questions.map((message) => drawMessage(message, pressPublic));
+      if (table && table.buttons.length) {
+        controls.unshift(el("div", { class: "message keys" }, drawKeyboard(table.buttons, pressPublic)));
+      }
+      $("controls").replaceChildren(...controls);
+      for (const caption of $("table-area").querySelectorAll(".text")) {
+        caption.scrollTop = caption.scrollHeight;
+      }
+      $("messages").replaceChildren(...rest.map((message) => drawMessage(message, pressPublic)));
+      drawLog($("log"), pub.log);
+      const over = pub.status !== "lobby" && pub.status !== "playing";
+      if ($("stop")) $("stop").hidden = over;
+      showReplay(pub.replay);
+      // The turn shows in the tab's title, and a phone buzzes once when it comes.
+      const turn = ownTurn || pub.players.some((player) => player.to_move && player.index === config.index);
+      document.title = turn ? `${T.yourTurn} · ${title}` : title;
+      if (turn && !myTurn) buzz();
+      myTurn = turn;
     }
     const run = live(refresh);
     async function press(token, isPublic) {
       await post(config.base + "press", { token, public: isPublic });
       await run();
     }
-    $("stop").addEventListener("click", async () => {
-      await post(config.base + "stop", {});
-      await run();
-    });
-    languageButtons(async (lang) => {
-      if (await post(config.base + "lang", { lang })) window.location.reload();
-    });
+    if ($("stop")) {
+      $("stop").addEventListener("click", async () => {
+        await post(config.base + "stop", {});
+        await run();
+      });
+      languageButtons(async (lang) => {
+        if (await post(config.base + "lang", { lang })) window.location.reload();
+      });
+    }
     if (window.ResizeObserver) new ResizeObserver(reportHeight).observe(document.body);
     window.addEventListener("message", (event) => {
       if (event.origin !== window.location.origin || !event.data || !event.data.pgFitHeight) return;
       document.body.style.setProperty("--fit-height", event.data.pgFitHeight + "px");
     });
-    const fit = $("fit");
-    if (fit) {
-      fit.checked = prefs.get("fit", true);
-      fit.addEventListener("change", () => { prefs.set("fit", fit.checked); applyFit(); });
-    }
   }
 
   function missing() {
