@@ -134,5 +134,11 @@ async def test_a_room_lobby_links_its_game_tutorial(client: TestClient) -> None:
         if button["label"] == "📖 Как играть"
     ]
     assert links == [
-        {"label": "📖 Как играть", "token": None, "url": "/learn/krendzu/", "noop": False}
+        {
+            "label": "📖 Как играть",
+            "token": None,
+            "url": "/learn/krendzu/",
+            "noop": False,
+            "key": None,
+        }
     ]
