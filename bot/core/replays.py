@@ -18,6 +18,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from bot.core.history import Finished
+from bot.core.narration import narrate
+from bot.core.presenters.base import Translate
 from bot.core.service.base import public_events
 from games import IllegalAction, registry
 from games.core.protocol import Game
@@ -52,12 +54,14 @@ class Replay:
 class Shot:
     """A frame before it is drawn: the position it shows (``preview``: a
     throw's path drawn over it), the seat whose move led to it (none: the
-    deal) and the public events of the actions since the frame before."""
+    deal), the public events of the actions since the frame before and, for
+    a frame drawn before its move (a preview), the position after it."""
 
     state: Any
     preview: dict[str, Any] | None = None
     mover: int | None = None
     events: tuple[dict[str, Any], ...] = ()
+    after: Any | None = None
 
 
 def positions(entry: Finished) -> Iterator[tuple[int, list[Any], Any, Any]]:
@@ -92,7 +96,7 @@ def shots(entry: Finished) -> list[Shot]:
         shown = _preview(game, before, seat, action) if previews else None
         previewed = shown is not None
         if shown is not None:
-            planned.append(Shot(before, shown, seat, tuple(events)))
+            planned.append(Shot(before, shown, seat, tuple(events), after))
         elif not game.continues(after, seat) or game.is_over(after):
             planned.append(Shot(after, None, seat, tuple(events)))
         else:
@@ -136,6 +140,13 @@ def _hand(
     if key not in cache:
         cache[key] = renderer.private(view, names=shown)
     return cache[key]
+
+
+def told(entry: Finished, shot: Shot, t: Translate) -> list[str]:
+    """What the moves that led to ``shot`` did, told as the public saw them."""
+    game = registry.get(entry.game)
+    view = game.view(shot.state if shot.after is None else shot.after, None)
+    return narrate(entry.game, shot.events, view, names(entry), t)
 
 
 def frames(entry: Finished) -> list[Frame]:
