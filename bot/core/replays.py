@@ -15,6 +15,8 @@ import asyncio
 import json
 from collections.abc import Iterator
 from dataclasses import dataclass
+from importlib import resources
+from pathlib import Path
 from typing import Any
 
 from bot.core.history import Finished
@@ -28,6 +30,12 @@ from render.common import COMPUTER_MARK
 from render.registry import Renderer
 from render.replay import COLOURS, WIDTH, Frame, animation, with_hands
 
+#: Events that end a round (or an end): their frame is held, its count told.
+ROUND_ENDS = frozenset({"round_end", "tour_end", "end_over", "game_end"})
+#: The colour emoji font the words under the frames are drawn with: the one
+#: the playground serves (``bot/playground/emoji_font.py`` keeps it holding
+#: every emoji of the catalogs).
+EMOJI_FONT = Path(str(resources.files("bot") / "playground" / "static" / "emoji.ttf"))
 #: How a replay is made smaller, tried in turn until it fits a platform's
 #: upload limit: (width, colours, every n-th move shown). The deal and the end
 #: are always shown, and a frame still says which move of how many it is.
@@ -149,8 +157,9 @@ def told(entry: Finished, shot: Shot, t: Translate) -> list[str]:
     return narrate(entry.game, shot.events, view, names(entry), t)
 
 
-def frames(entry: Finished) -> list[Frame]:
-    """Every frame of the replay, drawn (see :func:`shots`)."""
+def frames(entry: Finished, t: Translate | None = None) -> list[Frame]:
+    """Every frame of the replay, drawn (see :func:`shots`), with what its
+    move did in words in the language of ``t`` (none: no words)."""
     planned = shots(entry)
     shown = names(entry)
     drawn: dict[str, bytes] = {}
@@ -160,6 +169,8 @@ def frames(entry: Finished) -> list[Frame]:
             number,
             len(planned),
             None if shot.mover is None else shown[shot.mover],
+            () if t is None else tuple(told(entry, shot, t)),
+            hold=any(event.get("kind") in ROUND_ENDS for event in shot.events),
         )
         for number, shot in enumerate(planned, start=1)
     ]
@@ -173,19 +184,23 @@ def _preview(game: Game[Any], state: Any, seat: int, action: list[Any]) -> dict[
         return None
 
 
-def draw(entry: Finished, limit: int | None = None) -> Replay | None:
+def draw(entry: Finished, limit: int | None = None, t: Translate | None = None) -> Replay | None:
     """The whole replay, made smaller (:data:`FITS`) until it is at most ``limit``
-    bytes; ``None`` when even the smallest is larger. Seconds of work: call
+    bytes; ``None`` when even the smallest is larger. ``t``: the language of
+    the words under each frame (none: no words). Seconds of work: call
     :func:`draw_off_loop` from async code."""
-    drawn = frames(entry)
+    drawn = frames(entry, t)
+    emoji = None if t is None else EMOJI_FONT
     for width, colours, step in FITS:
         shown = drawn if step == 1 else [*drawn[:-1:step], drawn[-1]]
-        gif = animation(shown, width=width, colours=colours)
+        gif = animation(shown, width=width, colours=colours, emoji=emoji)
         if limit is None or len(gif) <= limit:
             return Replay(gif, len(shown), len(entry.log))
     return None
 
 
-async def draw_off_loop(entry: Finished, limit: int | None = None) -> Replay | None:
+async def draw_off_loop(
+    entry: Finished, limit: int | None = None, t: Translate | None = None
+) -> Replay | None:
     """:func:`draw` in a thread, so the worker's other tables go on meanwhile."""
-    return await asyncio.to_thread(draw, entry, limit)
+    return await asyncio.to_thread(draw, entry, limit, t)

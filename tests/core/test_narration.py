@@ -4,6 +4,7 @@ a seat or the group is told depends only on what they may see."""
 
 from __future__ import annotations
 
+import io
 import json
 import random
 from dataclasses import replace
@@ -11,14 +12,17 @@ from functools import partial
 from typing import Any
 
 import pytest
+from PIL import Image
 
 from bot.core.history import Finished
 from bot.core.i18n import LANGUAGES, I18n
 from bot.core.narration import narrate
-from bot.core.replays import names, shots, told
+from bot.core.replays import EMOJI_FONT, frames, names, shots, told
 from bot.core.tables import Player
 from games import registry
 from games.core.rng import SEED_BITS
+from render.common import encode_png
+from render.replay import SAID_LINE, STRIP, Frame, animation
 from tests.games.test_ai import TABLES
 
 #: Per game: the seats and options of the game played (a computer at seat 1).
@@ -91,3 +95,35 @@ def test_what_each_viewer_is_told_depends_only_on_what_they_see(game_id: str, i1
 
 def _told(game_id: str, view: dict[str, Any], shown: list[str], t: Any) -> list[str]:
     return narrate(game_id, view.get("events", []), view, shown, t)
+
+
+def test_the_animation_tells_each_frame_in_the_chats_language(i18n: I18n) -> None:
+    entry = played("klac")
+    planned = shots(entry)
+    ru = frames_of(entry, "ru")
+    assert [frame.said for frame in ru] == [
+        tuple(told(entry, shot, partial(i18n.t, "ru"))) for shot in planned
+    ]
+    assert any("кладёт" in line for frame in ru for line in frame.said)
+    # A frame that ends a round is held, its count told under it.
+    held = [frame for frame in ru if frame.hold]
+    assert held and all(any("🏁" in line for line in frame.said) for frame in held)
+    assert not any(frame.said for frame in frames_of(entry, None))
+
+
+def frames_of(entry: Finished, lang: str | None) -> list[Frame]:
+    """The replay's frames with words in ``lang`` (none: without words)."""
+    return frames(entry, None if lang is None else partial(I18n().t, lang))
+
+
+def test_the_strip_grows_to_hold_the_words_and_draws_their_emoji() -> None:
+    table = encode_png(Image.new("RGB", (480, 200), (255, 255, 255)))
+    plain = [Frame(table, 1, 2, None), Frame(table, 2, 2, "Ann")]
+    said = [Frame(table, 1, 2, None), Frame(table, 2, 2, "Ann", ("Ann puts 🔵4 in Bob’s row.",))]
+    bare = Image.open(io.BytesIO(animation(plain)))
+    told = Image.open(io.BytesIO(animation(said, emoji=EMOJI_FONT)))
+    assert told.size == (bare.width, bare.height + SAID_LINE + 6)
+    told.seek(1)
+    strip = told.convert("RGB").crop((0, STRIP, told.width, STRIP + SAID_LINE))
+    # The emoji's own blue, not a box drawn in the strip's one text colour.
+    assert any(b > 150 and r < 100 for r, _, b in strip.get_flattened_data())

@@ -72,6 +72,7 @@ class CurlingNarrator(Narrator):
         else:
             text = t(
                 "tell-curling-throw",
+                mark=MARKS[view["colours"][event["seat"]]],
                 player=player,
                 combo=combo,
                 trajectory=event["trajectory"],

@@ -65,7 +65,7 @@ tell-curling-stop = ✋ { $player } stops with { $count ->
     [one] one substitution card
    *[other] { $count } substitution cards
 }.
-tell-curling-throw = 🥌 { $player }: { $combo } → { curling-trajectory } { $numbers } from { $start }, ⚡{ $power }{ $out ->
+tell-curling-throw = { $mark } { $player }: { $combo } → { curling-trajectory } { $numbers } from { $start }, ⚡{ $power }{ $out ->
     [0] {""}
     [one] ; { $out } stone left the field
    *[other] ; { $out } stones left the field

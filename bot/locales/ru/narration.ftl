@@ -68,7 +68,7 @@ tell-curling-stop = ✋ { $player } останавливается: { $count ->
     [few] { $count } карты замены
    *[other] { $count } карт замены
 }.
-tell-curling-throw = 🥌 { $player }: { $combo } → { curling-trajectory } { $numbers } с { $start }, ⚡{ $power }{ $out ->
+tell-curling-throw = { $mark } { $player }: { $combo } → { curling-trajectory } { $numbers } с { $start }, ⚡{ $power }{ $out ->
     [0] {""}
     [one] ; { $out } фишка покинула поле
     [few] ; { $out } фишки покинули поле
