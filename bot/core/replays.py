@@ -23,6 +23,7 @@ from bot.core.history import Finished
 from bot.core.narration import narrate
 from bot.core.presenters.base import Translate
 from bot.core.service.base import public_events
+from bot.core.summaries import final_view
 from games import IllegalAction, registry
 from games.core.protocol import Game
 from render import registry as renderers
@@ -70,6 +71,9 @@ class Shot:
     mover: int | None = None
     events: tuple[dict[str, Any], ...] = ()
     after: Any | None = None
+    #: the public view drawn instead of the state's: the position a round
+    #: ended on, before the next deal (:mod:`bot.core.summaries`)
+    summary: dict[str, Any] | None = None
 
 
 def positions(entry: Finished) -> Iterator[tuple[int, list[Any], Any, Any]]:
@@ -99,6 +103,7 @@ def shots(entry: Finished) -> list[Shot]:
     planned = [Shot(game.new_game(len(entry.players), entry.options, entry.seed))]
     events: list[dict[str, Any]] = []
     previewed = False
+    start = planned[0].state  # the position the move being planned began from
     for seat, action, before, after in positions(entry):
         events += public_events(game, after)
         shown = _preview(game, before, seat, action) if previews else None
@@ -106,10 +111,12 @@ def shots(entry: Finished) -> list[Shot]:
         if shown is not None:
             planned.append(Shot(before, shown, seat, tuple(events), after))
         elif not game.continues(after, seat) or game.is_over(after):
-            planned.append(Shot(after, None, seat, tuple(events)))
+            final = final_view(entry.game, game.view(start, None), events, game.view(after, None))
+            planned.append(Shot(after, None, seat, tuple(events), summary=final))
         else:
             continue
         events = []
+        start = after
     if previewed:
         # The last throw's path; then the final count and the match's result.
         planned.append(Shot(after, None, seat))
@@ -123,7 +130,7 @@ def picture(entry: Finished, shot: Shot, drawn: dict[str, bytes] | None = None) 
     game = registry.get(entry.game)
     renderer = renderers.get(entry.game)
     shown = names(entry)
-    public = game.view(shot.state, None)
+    public = game.view(shot.state, None) if shot.summary is None else shot.summary
     if shot.preview is not None and renderer.preview is not None:
         table = renderer.preview(public, shot.preview, names=shown)
     else:

@@ -127,3 +127,31 @@ def test_the_strip_grows_to_hold_the_words_and_draws_their_emoji() -> None:
     strip = told.convert("RGB").crop((0, STRIP, told.width, STRIP + SAID_LINE))
     # The emoji's own blue, not a box drawn in the strip's one text colour.
     assert any(b > 150 and r < 100 for r, _, b in strip.get_flattened_data())
+
+
+def test_a_round_s_last_frame_shows_the_position_it_was_counted_on() -> None:
+    for game_id in ("klac", "krendzu", "klotho", "caravan"):
+        game = registry.get(game_id)
+        entry = played(game_id)
+        summaries = [shot for shot in shots(entry) if shot.summary is not None]
+        assert summaries, game_id
+        for shot in summaries:
+            final, after = shot.summary, game.view(shot.state, None)
+            assert final is not None and final["turn"] is None
+            if game_id == "klac":
+                end = next(e for e in shot.events if e["kind"] == "round_end")
+                assert final["rows"] == after["last_round"]["rows"]
+                assert final["row_scores"] == end["scores"]
+            elif game_id == "krendzu":
+                # A round ends when every card dealt is on the field.
+                assert not any(final["hand_sizes"])
+                # The match's last field stays; any other is cleared for the next deal.
+                assert final["cells"] == after["cells"] if after["over"] else not after["cells"]
+                placed = {(c["x"], c["y"]) for c in final["cells"]}
+                assert all(tuple(cell) in placed for w in final["scored"] for cell in w["cells"])
+            elif game_id == "klotho":
+                turned = [e for e in shot.events if e["kind"] == "turn"]
+                cells = {c["cell"]: c for c in final["cells"]}
+                assert all(cells[e["cell"]]["card"] == e["card"] for e in turned)
+            else:
+                assert final["caravans"] == after["last_game"]["caravans"]

@@ -54,6 +54,16 @@ class CurlingNarrator(Narrator):
             return t("tell-curling-stop", player=player, count=event["count"])
         if kind == "throw":
             return self._throw(event, after, view, names, t)
+        if kind == "end_over" and "zones" in event:
+            told = self.presenter.event(event, names, t)
+            (cr, cb), (mr, mb), (orr, ob) = event["zones"]
+            zones = t(
+                "tell-curling-zones",
+                centre=f"{cr} : {cb}",
+                middle=f"{mr} : {mb}",
+                outer=f"{orr} : {ob}",
+            )
+            return f"{told} {zones}"
         return super().line(event, after, view, names, t)
 
     def _throw(

@@ -75,3 +75,4 @@ tell-curling-throw = { $mark } { $player }: { $combo } → { curling-trajectory 
 }.
 tell-curling-null = 🗑 { $player } throws the stone away ({ $combo }).
 tell-curling-house = In the house: { $red } : { $blue }.
+tell-curling-zones = In the house: centre { $centre }, middle { $middle }, outer { $outer } (counted from the centre out, keeping the last zero).

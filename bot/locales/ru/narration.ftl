@@ -79,3 +79,4 @@ tell-curling-throw = { $mark } { $player }: { $combo } → { curling-trajectory 
 }.
 tell-curling-null = 🗑 { $player } выбрасывает фишку ({ $combo }).
 tell-curling-house = В доме: { $red } : { $blue }.
+tell-curling-zones = В доме: центр { $centre }, средняя зона { $middle }, внешняя { $outer } (счёт от центра наружу, «сохрани последний ноль»).
