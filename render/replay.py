@@ -92,14 +92,20 @@ def _strip(
 
 
 def _picture(
-    frame: Frame, scale: float, width: int, height: int, strip: int, emoji: Path | None
+    frame: Frame,
+    said: list[str],
+    scale: float,
+    width: int,
+    height: int,
+    strip: int,
+    emoji: Path | None,
 ) -> Image.Image:
     table = Image.open(io.BytesIO(frame.png)).convert("RGB")
     if scale != 1.0:
         size = (round(table.width * scale), round(table.height * scale))
         table = table.resize(size, Image.Resampling.LANCZOS)
     canvas = Image.new("RGB", (width, height + strip), PAPER)
-    canvas.paste(_strip(frame, width, _said(frame, width, emoji), strip, emoji), (0, 0))
+    canvas.paste(_strip(frame, width, said, strip, emoji), (0, 0))
     canvas.paste(table, ((width - table.width) // 2, strip))
     return canvas
 
@@ -125,9 +131,13 @@ def animation(
     widest = max(w for w, _ in sizes)
     scale = min(1.0, width / widest)
     size = round(widest * scale), round(max(h for _, h in sizes) * scale)
-    said = max(len(_said(frame, size[0], emoji)) for frame in frames)
-    strip = STRIP + SAID_LINE * said + (6 if said else 0)
-    pictures = [_picture(frame, scale, *size, strip, emoji) for frame in frames]
+    said = [_said(frame, size[0], emoji) for frame in frames]
+    most = max(len(lines) for lines in said)
+    strip = STRIP + SAID_LINE * most + (6 if most else 0)
+    pictures = [
+        _picture(frame, lines, scale, *size, strip, emoji)
+        for frame, lines in zip(frames, said, strict=True)
+    ]
     # One palette for the whole game keeps colours steady from frame to frame
     # and lets Pillow store only what changed.
     palette = pictures[-1].quantize(colors=colours, method=Image.Quantize.MEDIANCUT)

@@ -372,7 +372,7 @@ class Screens(LobbyScreens):
         digest = hashlib.sha1(shown.encode(), usedforsecurity=False).hexdigest()[:16]
         key = f"{table.id}:{'pub' if seat is None else seat}:{digest}"
         draw = renderer.table if seat is None or renderer.private is None else renderer.private
-        return await self._cached(key, partial(draw, view, names=names)), key
+        return await self.cached(key, partial(draw, view, names=names)), key
 
     async def _preview(
         self,
@@ -396,9 +396,9 @@ class Screens(LobbyScreens):
         text = json.dumps([shown, data, names], sort_keys=True, separators=(",", ":"))
         digest = hashlib.sha1(text.encode(), usedforsecurity=False).hexdigest()[:16]
         key = f"{table.id}:preview:{digest}"
-        return await self._cached(key, partial(draw, shown, data, names=names)), key
+        return await self.cached(key, partial(draw, shown, data, names=names)), key
 
-    async def _cached(self, key: str, draw: Callable[[], bytes]) -> bytes:
+    async def cached(self, key: str, draw: Callable[[], bytes]) -> bytes:
         """The image under ``key``, drawn off the event loop when it is not cached."""
         cached = self._images.get(key)
         if cached is not None:

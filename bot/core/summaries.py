@@ -12,9 +12,11 @@ throw's path already ends where every stone came to rest.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any
 
+from games import IllegalAction, registry
 from games.krendzu.field import Box, cell_label
 
 View = dict[str, Any]
@@ -160,3 +162,34 @@ def final_view(game: str, before: View, events: Sequence[Event], after: View) ->
     if _first(events, kind) is None:
         return None
     return final(before, events, after)
+
+
+#: Events after which a preview game (Curling) shows the move that ended a round.
+PREVIEWED_ENDS = frozenset({"end_over"})
+
+
+@dataclass(frozen=True)
+class Summary:
+    """The position a round ended on, to show apart from the table (which
+    goes on to the next deal): a public view, and for a game that draws its
+    moves (Curling) the last throw's path over it."""
+
+    view: View
+    preview: dict[str, Any] | None = None
+
+
+def summary_of(
+    game_id: str, before: Any, seat: int, action: Sequence[Any], after: Any
+) -> Summary | None:
+    """The summary of the round that ``action`` (by ``seat``, from the state
+    ``before`` to ``after``) ended; ``None`` when it ended none."""
+    game = registry.get(game_id)
+    shown = game.view(before, None)
+    events = game.view(after, None).get("events", [])
+    if any(event.get("kind") in PREVIEWED_ENDS for event in events):
+        try:
+            return Summary(shown, game.preview(before, seat, list(action)))
+        except IllegalAction:
+            return None
+    final = final_view(game_id, shown, events, game.view(after, None))
+    return None if final is None else Summary(final)

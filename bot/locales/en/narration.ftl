@@ -43,7 +43,7 @@ tell-krendzu-tour-end = 🏁 Round { $tour } is over: { $count ->
     [one] 1 combination, ⚔ { $attack } +1
    *[other] { $count } combinations, ⚔ { $attack } +{ $count }
 }. Match: { $totals }.
-tell-caravan-value = (now { $value }{ $status ->
+tell-caravan-value = (worth { $value } now{ $status ->
     [sold] , sold
     [bust] , overloaded
    *[other] {""}

@@ -1,21 +1,21 @@
 ## Каждый ход словами (bot/core/narration)
 tell-klac-play = { $player } кладёт { $card } { $own ->
-    [true] в свой ряд
-   *[other] в ряд игрока { $target }
+    [true] в свой набор
+   *[other] в набор игрока { $target }
 }: { $how ->
     [extend] новая стопка
    *[cover] на стопку { $stack }
 }{ $merged ->
     [true] , и две стопки слились
    *[other] {""}
-}; ряд { $row ->
+}; набор { $row ->
     [0] приносит 0 (не все три цвета)
    *[other] приносит { $row }
 }.
 tell-klac-draw = 🂠 Вы взяли { $card }.
 tell-klac-row = { $player }: { $tops } = { $score }
 tell-klac-row-short = { $player }: { $tops }, нет { $missing } = 0
-tell-klac-round-end = 🏁 Подсчёт партии { $round } (верхние карты; ряд приносит очки, только если в нём все три цвета): { $rows }. Всего: { $totals }.
+tell-klac-round-end = 🏁 Подсчёт партии { $round } (верхние карточки; набор приносит очки, только если в нём все три цвета): { $rows }. Всего: { $totals }.
 tell-klotho-tour-end = 🏁 Тур { $tour } окончен{ $vote ->
     [true] {" "}по согласию
    *[other] {""}
@@ -44,7 +44,7 @@ tell-krendzu-tour-end = 🏁 Тур { $tour } окончен: { $count ->
     [few] { $count } комбинации, ⚔ { $attack } +{ $count }
    *[other] { $count } комбинаций, ⚔ { $attack } +{ $count }
 }. Матч: { $totals }.
-tell-caravan-value = (теперь { $value }{ $status ->
+tell-caravan-value = (вес каравана теперь { $value }{ $status ->
     [sold] , продан
     [bust] , перегружен
    *[other] {""}
@@ -63,10 +63,10 @@ tell-curling-draw = 🃏 { $player } берёт { $card } { $source ->
    *[other] из карт игрока { $opponent }
 }.
 tell-curling-stop = ✋ { $player } останавливается: { $count ->
-    [0] без карт замены
-    [one] { $count } карта замены
-    [few] { $count } карты замены
-   *[other] { $count } карт замены
+    [0] без подменных карт
+    [one] { $count } подменная карта
+    [few] { $count } подменные карты
+   *[other] { $count } подменных карт
 }.
 tell-curling-throw = { $mark } { $player }: { $combo } → { curling-trajectory } { $numbers } с { $start }, ⚡{ $power }{ $out ->
     [0] {""}
