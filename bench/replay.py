@@ -18,8 +18,10 @@ import argparse
 import json
 import random
 import time
+from functools import partial
 
 from bot.core.history import Finished
+from bot.core.i18n import I18n
 from bot.core.replays import draw
 from bot.core.tables import Player
 from games import registry
@@ -58,6 +60,8 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
+    # As /replay sends it: the words of every move under its frame.
+    words = partial(I18n().t, "ru")
     for hands in (False, True):
         rng = random.Random(args.seed)
         for name, seats, options in GAMES:
@@ -65,7 +69,7 @@ def main() -> None:
                 continue  # no hands to show
             entry = played(name, seats, options, rng, hands=hands)
             started = time.perf_counter()
-            replay = draw(entry)
+            replay = draw(entry, None, words)
             assert replay is not None
             seconds = time.perf_counter() - started
             print(
@@ -75,8 +79,8 @@ def main() -> None:
     name, seats, options = LARGEST
     entry = played(name, seats, options, random.Random(args.seed))
     started = time.perf_counter()
-    whole = draw(entry)
-    fitted = draw(entry, DISCORD_LIMIT)
+    whole = draw(entry, None, words)
+    fitted = draw(entry, DISCORD_LIMIT, words)
     seconds = time.perf_counter() - started
     assert whole is not None
     shown = (

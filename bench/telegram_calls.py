@@ -105,7 +105,9 @@ async def _game(run: Running, rng: random.Random, figures: Figures, inline: bool
         if table.state_version == version:
             continue
         figures.all_moves += 1
-        if KLAC.is_over(state):
+        # A move that ends a round is no ordinary move: its round's summary is
+        # posted too (counted in the whole games' calls).
+        if KLAC.is_over(state) or any(e.get("kind") == "round_end" for e in table.events):
             continue
         figures.moves += 1
         figures.round_trips.append(trips.count)

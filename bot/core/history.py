@@ -182,7 +182,8 @@ class History:
 
     async def remember_file(self, table_id: str, platform: str, file_id: str) -> None:
         """Keep the id of an uploaded replay as long as games are kept (a replay
-        is drawn from the game alone, the same in every chat and language)."""
+        is drawn from the game alone, the same in every chat: ``platform``
+        names the language its frames speak too)."""
         await self.redis.set(self._file_key(table_id, platform), file_id, ex=KEEP_SECONDS)
 
     async def forget_chat(self, chat: str) -> None:

@@ -18,6 +18,7 @@ from typing import Any
 from bot.core.languages import Languages
 from bot.core.screens import Screens
 from bot.core.service import Change, Notice
+from bot.core.summaries import Summary
 from bot.core.tables import Table
 
 #: Notices told in the chat; the others show in the table's caption or privately.
@@ -87,6 +88,8 @@ class ChatPublisher(ABC):
             await self.ping(table, list(shows.ping), change.notice)
         if shows.notice is not None:
             self.say(table.chat, self.screens.notice(table, shows.notice, lang))
+        if change.summary is not None:
+            self.show_summary(table, state, change.summary, lang)
 
     @abstractmethod
     async def show_lobby(self, table: Table, lang: str) -> None:
@@ -107,3 +110,8 @@ class ChatPublisher(ABC):
     @abstractmethod
     def say(self, chat: str, text: str) -> None:
         """A plain message to the chat."""
+
+    @abstractmethod
+    def show_summary(self, table: Table, state: Any, summary: Summary, lang: str) -> None:
+        """Post the position a round ended on, with its count, as a message of
+        its own (:mod:`bot.core.summary_screens`): the table deals on."""

@@ -15,10 +15,15 @@ import asyncio
 import json
 from collections.abc import Iterator
 from dataclasses import dataclass
+from importlib import resources
+from pathlib import Path
 from typing import Any
 
 from bot.core.history import Finished
+from bot.core.narration import narrate
+from bot.core.presenters.base import Translate
 from bot.core.service.base import public_events
+from bot.core.summaries import final_view
 from games import IllegalAction, registry
 from games.core.protocol import Game
 from render import registry as renderers
@@ -26,6 +31,12 @@ from render.common import COMPUTER_MARK
 from render.registry import Renderer
 from render.replay import COLOURS, WIDTH, Frame, animation, with_hands
 
+#: Events that end a round (or an end): their frame is held, its count told.
+ROUND_ENDS = frozenset({"round_end", "tour_end", "end_over", "game_end"})
+#: The colour emoji font the words under the frames are drawn with: the one
+#: the playground serves (``bot/playground/emoji_font.py`` keeps it holding
+#: every emoji of the catalogs).
+EMOJI_FONT = Path(str(resources.files("bot") / "webpage" / "static" / "emoji.ttf"))
 #: How a replay is made smaller, tried in turn until it fits a platform's
 #: upload limit: (width, colours, every n-th move shown). The deal and the end
 #: are always shown, and a frame still says which move of how many it is.
@@ -52,12 +63,17 @@ class Replay:
 class Shot:
     """A frame before it is drawn: the position it shows (``preview``: a
     throw's path drawn over it), the seat whose move led to it (none: the
-    deal) and the public events of the actions since the frame before."""
+    deal), the public events of the actions since the frame before and, for
+    a frame drawn before its move (a preview), the position after it."""
 
     state: Any
     preview: dict[str, Any] | None = None
     mover: int | None = None
     events: tuple[dict[str, Any], ...] = ()
+    after: Any | None = None
+    #: the public view drawn instead of the state's: the position a round
+    #: ended on, before the next deal (:mod:`bot.core.summaries`)
+    summary: dict[str, Any] | None = None
 
 
 def positions(entry: Finished) -> Iterator[tuple[int, list[Any], Any, Any]]:
@@ -87,17 +103,20 @@ def shots(entry: Finished) -> list[Shot]:
     planned = [Shot(game.new_game(len(entry.players), entry.options, entry.seed))]
     events: list[dict[str, Any]] = []
     previewed = False
+    start = planned[0].state  # the position the move being planned began from
     for seat, action, before, after in positions(entry):
         events += public_events(game, after)
         shown = _preview(game, before, seat, action) if previews else None
         previewed = shown is not None
         if shown is not None:
-            planned.append(Shot(before, shown, seat, tuple(events)))
+            planned.append(Shot(before, shown, seat, tuple(events), after))
         elif not game.continues(after, seat) or game.is_over(after):
-            planned.append(Shot(after, None, seat, tuple(events)))
+            final = final_view(entry.game, game.view(start, None), events, game.view(after, None))
+            planned.append(Shot(after, None, seat, tuple(events), summary=final))
         else:
             continue
         events = []
+        start = after
     if previewed:
         # The last throw's path; then the final count and the match's result.
         planned.append(Shot(after, None, seat))
@@ -111,7 +130,7 @@ def picture(entry: Finished, shot: Shot, drawn: dict[str, bytes] | None = None) 
     game = registry.get(entry.game)
     renderer = renderers.get(entry.game)
     shown = names(entry)
-    public = game.view(shot.state, None)
+    public = game.view(shot.state, None) if shot.summary is None else shot.summary
     if shot.preview is not None and renderer.preview is not None:
         table = renderer.preview(public, shot.preview, names=shown)
     else:
@@ -138,8 +157,16 @@ def _hand(
     return cache[key]
 
 
-def frames(entry: Finished) -> list[Frame]:
-    """Every frame of the replay, drawn (see :func:`shots`)."""
+def told(entry: Finished, shot: Shot, t: Translate) -> list[str]:
+    """What the moves that led to ``shot`` did, told as the public saw them."""
+    game = registry.get(entry.game)
+    view = game.view(shot.state if shot.after is None else shot.after, None)
+    return narrate(entry.game, shot.events, view, names(entry), t)
+
+
+def frames(entry: Finished, t: Translate | None = None) -> list[Frame]:
+    """Every frame of the replay, drawn (see :func:`shots`), with what its
+    move did in words in the language of ``t`` (none: no words)."""
     planned = shots(entry)
     shown = names(entry)
     drawn: dict[str, bytes] = {}
@@ -149,6 +176,8 @@ def frames(entry: Finished) -> list[Frame]:
             number,
             len(planned),
             None if shot.mover is None else shown[shot.mover],
+            () if t is None else tuple(told(entry, shot, t)),
+            hold=any(event.get("kind") in ROUND_ENDS for event in shot.events),
         )
         for number, shot in enumerate(planned, start=1)
     ]
@@ -162,19 +191,23 @@ def _preview(game: Game[Any], state: Any, seat: int, action: list[Any]) -> dict[
         return None
 
 
-def draw(entry: Finished, limit: int | None = None) -> Replay | None:
+def draw(entry: Finished, limit: int | None = None, t: Translate | None = None) -> Replay | None:
     """The whole replay, made smaller (:data:`FITS`) until it is at most ``limit``
-    bytes; ``None`` when even the smallest is larger. Seconds of work: call
+    bytes; ``None`` when even the smallest is larger. ``t``: the language of
+    the words under each frame (none: no words). Seconds of work: call
     :func:`draw_off_loop` from async code."""
-    drawn = frames(entry)
+    drawn = frames(entry, t)
+    emoji = None if t is None else EMOJI_FONT
     for width, colours, step in FITS:
         shown = drawn if step == 1 else [*drawn[:-1:step], drawn[-1]]
-        gif = animation(shown, width=width, colours=colours)
+        gif = animation(shown, width=width, colours=colours, emoji=emoji)
         if limit is None or len(gif) <= limit:
             return Replay(gif, len(shown), len(entry.log))
     return None
 
 
-async def draw_off_loop(entry: Finished, limit: int | None = None) -> Replay | None:
+async def draw_off_loop(
+    entry: Finished, limit: int | None = None, t: Translate | None = None
+) -> Replay | None:
     """:func:`draw` in a thread, so the worker's other tables go on meanwhile."""
-    return await asyncio.to_thread(draw, entry, limit)
+    return await asyncio.to_thread(draw, entry, limit, t)

@@ -20,6 +20,7 @@ from bot.core import presenters
 from bot.core.computers import solo_seat
 from bot.core.i18n import I18n
 from bot.core.lobby_screens import LobbyScreens
+from bot.core.narration import narrate
 from bot.core.screen_base import Button, Screen, plain
 from bot.core.service import Notice, TableService
 from bot.core.tables import Status, Table
@@ -83,7 +84,7 @@ class Screens(LobbyScreens):
         game_movers = movers(game, state) if table.status == Status.PLAYING else []
         if game_movers:
             lines.append(t("caption-turn", player=", ".join(names[s] for s in game_movers)))
-        lines += self.event_lines(table, lang)
+        lines += self.event_lines(table, state, lang)
         if table.taken_back and table.status == Status.PLAYING:
             lines.append(t("caption-takeback"))
         if table.status == Status.FINISHED and table.result is not None:
@@ -293,13 +294,13 @@ class Screens(LobbyScreens):
             for reason, where in grouped.items()
         ]
 
-    def event_lines(self, table: Table, lang: str) -> list[str]:
-        """What the last change did, one line per public event worth telling."""
-        presenter = presenters.get(table.game)
-        t = partial(self.t, lang)
-        names = self.names(table)
-        lines = (presenter.event(e, names, t) for e in table.events)
-        return [line for line in lines if line]
+    def event_lines(self, table: Table, state: Any, lang: str) -> list[str]:
+        """What the last change did, told as the public saw it (``state``: the
+        game right after it; none before the deal)."""
+        if state is None:
+            return []
+        view = registry.get(table.game).view(state, None)
+        return narrate(table.game, table.events, view, self.names(table), partial(self.t, lang))
 
     # -- a seat's private screen ---------------------------------------------
 
@@ -377,7 +378,7 @@ class Screens(LobbyScreens):
         key = f"{table.id}:{'pub' if seat is None else seat}:{digest}"
         draw = renderer.table if seat is None or renderer.private is None else renderer.private
         drawn = self.service.metrics.timed_render(table.game, partial(draw, view, names=names))
-        return await self._cached(key, drawn), key
+        return await self.cached(key, drawn), key
 
     async def _preview(
         self,
@@ -404,9 +405,9 @@ class Screens(LobbyScreens):
         drawn = self.service.metrics.timed_render(
             table.game, partial(draw, shown, data, names=names)
         )
-        return await self._cached(key, drawn), key
+        return await self.cached(key, drawn), key
 
-    async def _cached(self, key: str, draw: Callable[[], bytes]) -> bytes:
+    async def cached(self, key: str, draw: Callable[[], bytes]) -> bytes:
         """The image under ``key``, drawn off the event loop when it is not cached."""
         cached = self._images.get(key)
         if cached is not None:

@@ -20,6 +20,8 @@ from bot.discord.layout import Picker, Row, fit
 
 TEXT_LIMIT = 2000
 IMAGE_NAME = "table.png"
+#: Discord's code for a channel that no longer exists.
+UNKNOWN_CHANNEL = 10003
 
 
 @dataclass(frozen=True)

@@ -35,11 +35,13 @@ from bot.core.screen_base import Button, Screen
 from bot.core.screen_sync import Job, ScreenSync
 from bot.core.screens import Screens
 from bot.core.service import Notice, TableService
+from bot.core.summaries import Summary
 from bot.core.tables import Status, Table
 from bot.core.tokens import LobbyToken, decode
 from bot.discord import ids
-from bot.discord.messages import Outgoing, cut, outgoing
+from bot.discord.messages import UNKNOWN_CHANNEL, Outgoing, cut, outgoing
 from bot.discord.sender import Sender
+from bot.discord.summaries import post_summary
 
 log = logging.getLogger("bot.discord")
 
@@ -48,8 +50,6 @@ DM_FLAG = "dc:dm"
 LOCKED = "locked"
 #: The table's ref set once its channel is gone.
 CHANNEL_LOST_REF = "dc:lost"
-#: Discord's code for a channel that no longer exists.
-UNKNOWN_CHANNEL = 10003
 #: Discord's code for "Maximum number of edits to messages older than 1 hour reached".
 OLD_MESSAGE_EDITS = 30046
 #: An ephemeral hand is edited through the token of the interaction that
@@ -505,6 +505,10 @@ class Publisher(ChatPublisher):
         if refused is not None:
             await self.store.del_refs(table_id, FORBIDDEN_REF)
         return refused
+
+    def show_summary(self, table: Table, state: Any, summary: Summary, lang: str) -> None:
+        """A round's summary in the channel (:mod:`bot.discord.summaries`)."""
+        post_summary(self, table, state, summary, lang)
 
     def say(self, chat: str, text: str, *, mention: int | None = None) -> None:
         """Queue a plain message to a channel (mentioning one user when asked)."""

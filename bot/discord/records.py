@@ -4,6 +4,7 @@ button per game), /replay, /top, /forget; and the presses of the replay buttons.
 from __future__ import annotations
 
 import io
+from functools import partial
 from typing import Any
 
 import discord
@@ -122,7 +123,7 @@ async def _post(
     # The interaction's attachment_size_limit (10 MiB unless the server is
     # boosted): a larger replay is drawn smaller, or said to be too large.
     limit = interaction.filesize_limit
-    replay = await draw_off_loop(entry, limit)
+    replay = await draw_off_loop(entry, limit, partial(i18n.t, lang))
     if replay is None:
         await answer(interaction, i18n.t(lang, "replay-too-large", megabytes=limit // 2**20))
         return

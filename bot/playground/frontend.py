@@ -129,7 +129,7 @@ class Playground:
         if change.kind == "start":
             lines.append(t("pg-log-start", game=title, players=names))
         if change.state is not None and change.kind in ("start", "move", "finish"):
-            lines += words.event_lines(table, UNWORDED)
+            lines += words.event_lines(table, change.state, UNWORDED)
         if notice is not None and notice.msg not in PRIVATE_NOTICES:
             lines.append(words.notice(table, notice, UNWORDED))
         if change.kind == "finish" and table.result is not None:

@@ -17,10 +17,9 @@ import re
 from collections import OrderedDict
 from functools import partial
 
-from bot.core import presenters
 from bot.core.history import Finished
 from bot.core.i18n import I18n
-from bot.core.replays import Shot, names, picture, shots
+from bot.core.replays import Shot, names, picture, shots, told
 from bot.core.service import TableService
 from bot.core.tables import Status
 from bot.playground import pages
@@ -104,7 +103,6 @@ class Replays:
     async def captions(self, entry: Finished, lang: str) -> list[list[str]]:
         """Each frame's caption lines: who moved (or the deal), then what the table saw."""
         t = partial(self.i18n.t, lang)
-        presenter = presenters.get(entry.game)
         shown = names(entry)
         out = []
         for shot in await self.plan(entry):
@@ -112,6 +110,5 @@ class Replays:
                 lines = [t("pg-replay-deal")]
             else:
                 lines = [t("pg-replay-mover", player=shown[shot.mover])]
-            said = (presenter.event(event, shown, t) for event in shot.events)
-            out.append(lines + [line for line in said if line])
+            out.append(lines + told(entry, shot, t))
         return out

@@ -36,7 +36,7 @@ from aiogram.exceptions import (
     TelegramForbiddenError,
     TelegramMigrateToChat,
 )
-from aiogram.types import InlineKeyboardMarkup
+from aiogram.types import BufferedInputFile, InlineKeyboardMarkup
 
 from bot.core.i18n import I18n
 from bot.core.languages import Languages
@@ -45,6 +45,7 @@ from bot.core.screen_base import Button, Screen
 from bot.core.screen_sync import Gate, Job, ScreenSync
 from bot.core.screens import Screens
 from bot.core.service import Change, Notice, TableService
+from bot.core.summary_screens import summary_screen
 from bot.core.tables import Status, Table
 from bot.telegram import delivery, ids
 from bot.telegram.delivery import (
@@ -141,6 +142,38 @@ class Publisher:
         """
         if ids.is_telegram(change.table.chat):
             await Publication(self, change).start()
+            if change.summary is not None:
+                self.show_summary(change)
+
+    def show_summary(self, change: Change) -> None:
+        """Post the position the round ``change`` ended on, with its count, as
+        a photo of its own (:mod:`bot.core.summary_screens`) while the table
+        message deals on; drawn when the call runs, so the press is answered
+        at once."""
+        table, state, summary = change.table, change.state, change.summary
+        assert summary is not None
+        chat_id, thread_id = ids.parse_chat_key(table.chat)
+
+        async def call(gate: Gate) -> None:
+            lang = await self.languages.for_chat(table.chat)
+            screen = await summary_screen(self.screens, table, state, summary, lang)
+            assert screen.image is not None
+            try:
+                await self.bot.send_photo(
+                    chat_id,
+                    BufferedInputFile(screen.image, filename="summary.png"),
+                    caption=caption(screen),
+                    message_thread_id=thread_id,
+                )
+            except TelegramBadRequest as exc:
+                if TOPIC_CLOSED not in exc.message and THREAD_NOT_FOUND not in exc.message:
+                    raise
+                # The table's own picture meets the same refusal and handles it.
+                log.info("event=summary-refused chat=%s error=%s", chat_id, exc.message)
+            except TelegramForbiddenError as exc:
+                log.warning("event=unreachable chat=%s error=%s", chat_id, exc.message)
+
+        self.outbox.put(chat_id, call, key=f"summary:{table.id}:{table.state_version}")
 
     async def show_seat(self, table: Table, state: Any, seat: int, *, resend: bool = False) -> None:
         """A player's private hand: edited only when it changed, or (``resend``)

@@ -11,6 +11,7 @@ chat as an animation (GIF) through the chat's queue, after what was said before.
 from __future__ import annotations
 
 import logging
+from functools import partial
 
 from aiogram import Bot, F, Router
 from aiogram.enums import ChatType
@@ -57,8 +58,14 @@ REPLAY_PREFIX = "h"
 #: "Bots can currently send animation files of up to 50 MB in size"
 #: (https://core.telegram.org/bots/api#sendanimation): a larger replay is drawn smaller.
 ANIMATION_LIMIT = 50 * 2**20
-#: The platform's name for the replay files kept (a file id is the bot's own).
+#: The platform's name for the replay files kept (a file id is the bot's own),
+#: before the language of the words under its frames.
 PLATFORM = "tg"
+
+
+def _kept_as(lang: str) -> str:
+    """Under what a replay's upload in ``lang`` is kept (its frames speak it)."""
+    return f"{PLATFORM}-{lang}"
 
 
 async def post_replay(
@@ -75,7 +82,7 @@ async def post_replay(
     if wait:
         return i18n.t(asker_lang, "replay-wait", seconds=wait), True
     caption = clip(record_screens.replay_caption(i18n, lang, entry), CAPTION_LIMIT)
-    uploaded = await frontend.service.replay_file(entry.id, PLATFORM)
+    uploaded = await frontend.service.replay_file(entry.id, _kept_as(lang))
     if uploaded is not None:
         send_animation(frontend, chat, entry, uploaded, caption, lang)
         return None
@@ -85,7 +92,7 @@ async def post_replay(
 
 async def _draw(frontend: Frontend, chat: str, entry: Finished, caption: str, lang: str) -> None:
     try:
-        replay = await draw_off_loop(entry, ANIMATION_LIMIT)
+        replay = await draw_off_loop(entry, ANIMATION_LIMIT, partial(frontend.i18n.t, lang))
     except Exception:
         # A record the game can no longer replay (its rules changed since):
         # the chat is told, rather than left waiting.
@@ -190,7 +197,7 @@ def send_animation(
             return
         file = sent.animation or sent.document
         if not isinstance(animation, str) and file is not None:
-            await frontend.service.remember_replay_file(entry.id, PLATFORM, file.file_id)
+            await frontend.service.remember_replay_file(entry.id, _kept_as(lang), file.file_id)
 
     publisher.outbox.put(chat_id, call)
 

@@ -346,7 +346,8 @@ def _start_turn(state: CurlingState) -> None:
 
 def _end_end(state: CurlingState, events: list[Event]) -> None:
     """Score the end, pass the hammer to its loser, start the next end or finish."""
-    score = list(keep_last_zero(zone_counts({INDEX[s.cell]: s.seat for s in state.stones})))
+    zones = zone_counts({INDEX[s.cell]: s.seat for s in state.stones})
+    score = list(keep_last_zero(zones))
     state.end_scores.append(score)
     state.match = [state.match[0] + score[0], state.match[1] + score[1]]
     if score[0] != score[1]:
@@ -357,6 +358,8 @@ def _end_end(state: CurlingState, events: list[Event]) -> None:
             "end_over",
             public={
                 "end": state.end,
+                # How it was counted: [red, blue] in the centre, middle and outer zones.
+                "zones": [list(zone) for zone in zones],
                 "score": list(score),
                 "match": list(state.match),
                 # The next end's: none after the last, so no text promises one.

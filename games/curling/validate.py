@@ -34,7 +34,7 @@ from games.curling.combos import (
     NULL,
     POKER,
 )
-from games.curling.field import INDEX, STARTS, WIDTH
+from games.curling.field import INDEX, OUTER, STARTS, WIDTH
 from games.curling.play import MAIN_CARDS
 from games.curling.rules import COLOURS, THROWS
 from games.curling.state import (
@@ -324,6 +324,11 @@ _PAIR = _ints(0, MANY, range(2, 3))
 _DICE = _ints(1, SIX, range(DICE_COUNT, DICE_COUNT + 1))
 
 
+def _zones(value: Any, deck: frozenset[str]) -> bool:
+    """[red, blue] stones in each of the house's three zones."""
+    return type(value) is list and len(value) == OUTER + 1 and all(_PAIR(z, deck) for z in value)
+
+
 def _next_hammer(value: Any, deck: frozenset[str]) -> bool:
     """The next end's hammer: a seat, or none after the last end."""
     return value is None or _SEAT(value, deck)
@@ -362,7 +367,10 @@ EVENTS: dict[str, tuple[bool, dict[str, Check]]] = {
         },
     ),
     "foul": (True, {"guards": _all_of(FIELD_CELLS, STONES)}),
-    "end_over": (False, {"end": _END, "score": _PAIR, "match": _PAIR, "hammer": _next_hammer}),
+    "end_over": (
+        False,
+        {"end": _END, "zones": _zones, "score": _PAIR, "match": _PAIR, "hammer": _next_hammer},
+    ),
     "game_end": (False, {"winners": _ints(0, 1, range(1, 2)), "scores": _PAIR}),
 }
 

@@ -64,15 +64,19 @@ def _cmap_format12(data: bytes, start: int) -> set[int]:
     return points
 
 
-@lru_cache(maxsize=2)
 def font_codepoints(*, bold: bool = False) -> frozenset[int]:
-    """Every code point the bundled font maps to a real glyph (from its cmap).
+    """Every code point the bundled font maps to a real glyph (from its cmap)."""
+    return cmap_points(BOLD_FONT if bold else REGULAR_FONT)
 
-    Pillow cannot tell whether a glyph exists, so we read the TrueType
-    ``cmap`` table ourselves: format 12 (full Unicode) when present, else
-    format 4 (the BMP).
+
+@lru_cache(maxsize=4)
+def cmap_points(path: Path) -> frozenset[int]:
+    """Every code point the TrueType font at ``path`` maps to a real glyph.
+
+    Pillow cannot tell whether a glyph exists, so we read the ``cmap`` table
+    ourselves: format 12 (full Unicode) when present, else format 4 (the BMP).
     """
-    data = (BOLD_FONT if bold else REGULAR_FONT).read_bytes()
+    data = path.read_bytes()
     num_tables = struct.unpack_from(">H", data, 4)[0]
     cmap_at = None
     for i in range(num_tables):

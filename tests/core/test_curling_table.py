@@ -24,6 +24,6 @@ async def test_a_foul_is_undone_and_said_in_both_languages(
     assert [(s.cell, s.seat) for s in state.stones] == [("e3", 0), ("c2", 1)]
     en = (await screens.table(table, state, "en")).text
     assert "⚠ A foul by Bob: on throws 2–5 an opponent’s guard must not be knocked" in en
-    assert "Bob: ↩ reverse 3 5 from c0" in en and "The throw is undone" in en
+    assert "🔵 Bob: pair 5 3 → ↩ reverse 3 5 from c0, ⚡1" in en and "The throw is undone" in en
     ru = (await screens.table(table, state, "ru")).text
     assert "⚠ Фол у игрока Bob: на бросках 2–5 выбивать чужого защитника" in ru

@@ -139,10 +139,11 @@ async def test_a_combination_and_an_own_goal_are_told_in_the_group(
     assert await service.store.save(table, KRENDZU.dumps(position), expected=version)
     table, state = await act(service, table, 0, ["place", "9S", 3, 0])
     caption = (await screens.table(table, state, "en")).text
-    assert "Combination: 6♠ 7♠ 8♠ 9♠ — +1 Алиса" in caption
-    assert "Алиса: 9♠ → E2" in caption
+    assert "Алиса puts 9♠ on E2: ⭐ a ♠ line 6♠ 7♠ 8♠ 9♠ — ⚔ Алиса +1" in caption
+    # The caption's last-move line would say it again.
+    assert "Алиса: 9♠ → E2" not in caption
     # The defender closes 7♠ 8♠ 9♠ 10♠ itself: an own goal, a point for the attacker.
     table, state = await act(service, table, 1, ["place", "10S", 4, 0])
     caption = (await screens.table(table, state, "ru")).text
-    assert "Автогол: 7♠ 8♠ 9♠ 10♠ — +1 Алиса" in caption
+    assert "Bob кладёт 10♠ на F2: ⭐ линия ♠ 7♠ 8♠ 9♠ 10♠ (автогол) — ⚔ Алиса +1" in caption
     assert "📊 Алиса 2 · Bob 0" in caption

@@ -1,5 +1,6 @@
-"""A replay is the public table after every move, drawn again from the seed and log;
-every seat's hand is drawn under it only for a finished game whose table chose so."""
+"""A replay is the public table after every move (a move that ends a round: the
+position it was counted on), drawn again from the seed and log; every seat's
+hand is drawn under it only for a finished game whose table chose so."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ import io
 import json
 import random
 from dataclasses import replace
+from typing import Any
 
 from PIL import Image, ImageSequence
 
@@ -18,6 +20,7 @@ from bot.core.replays import draw, frames, picture, positions, shots
 from bot.core.screen_base import Button
 from bot.core.screens import Screens
 from bot.core.service import TableService
+from bot.core.summaries import final_view
 from bot.core.tables import Status, Table
 from games import registry
 from games.core import serial
@@ -27,13 +30,24 @@ from tests.core.helpers import ALICE, BOB, CAROL
 from tests.core.test_history_ratings import play_to_the_last_move
 
 
+def shown(before: Any, after: Any) -> dict[str, Any]:
+    """The public table a Klac! frame shows after a move: the position the
+    move left, or the one a round ended on (before the next deal)."""
+    game = registry.get("klac")
+    view = game.view(after, None)
+    return final_view("klac", game.view(before, None), view["events"], view) or view
+
+
 def test_every_frame_is_the_public_table_after_a_move() -> None:
     entry = played("klac", 3, {}, random.Random(4))
     game, renderer = registry.get("klac"), renderers.get("klac")
     names = [p.name for p in entry.players]
     drawn = frames(entry)
     public = [game.view(game.new_game(3, {}, entry.seed), None)]
-    public += [game.view(after, None) for _, _, _, after in positions(entry)]
+    public += [shown(before, after) for _, _, before, after in positions(entry)]
+    # A move that ends a round shows the rows it was counted on, not the next deal.
+    assert any(view["rows"] != game.view(after, None)["rows"] for view, (*_, after) in
+               zip(public[1:], positions(entry), strict=True))  # fmt: skip
     assert len(drawn) == len(entry.log) + 1
     assert [f.png for f in drawn] == [renderer.table(v, names=names) for v in public]
     assert [f.mover for f in drawn[1:3]] == [names[int(line[0])] for line in entry.log[:2]]
@@ -80,7 +94,9 @@ def test_hands_are_drawn_under_the_table_only_when_the_table_chose_so() -> None:
     names = [p.name for p in entry.players]
     states = [game.new_game(3, {}, entry.seed)]
     states += [after for _, _, _, after in positions(entry)]
-    public = [renderer.table(game.view(state, None), names=names) for state in states]
+    views = [game.view(states[0], None)]
+    views += [shown(before, after) for _, _, before, after in positions(entry)]
+    public = [renderer.table(view, names=names) for view in views]
     # Off (the default): every frame is the public table, so no hidden card is in any.
     assert [f.png for f in frames(entry)] == public
     # On: each seat's hand, from that seat's own view of the moment, under the table.

@@ -195,7 +195,12 @@ async def test_a_whole_klac_game_with_a_restart(server: Server) -> None:
     assert final.attachments[0].data != first_image
     # The table message was edited in place all game; each ping replaced the one
     # before, and the last went with the end of the game.
-    assert [m.id for m in server.channel() if m.attachments] == [table_message.id]
+    pictures = [m for m in server.channel() if m.attachments]
+    assert pictures[0].id == table_message.id
+    # Besides it, one summary a round: the rows it was counted on, never edited.
+    summaries = pictures[1:]
+    assert table.result is not None and len(summaries) == table.result["rounds"]
+    assert all("🏁" in m.content and m.edits == 0 for m in summaries)
     assert [m for m in server.channel() if "🟢" in m.content] == []
     assert len([m for m in server.fake.messages(CHANNEL, deleted=True) if "🟢" in m.content]) > 6
     sizes = {Image.open(io.BytesIO(final.attachments[0].data)).size}

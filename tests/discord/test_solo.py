@@ -84,7 +84,12 @@ async def test_a_whole_game_alone_against_the_computer_in_a_dm(server: Server) -
     moves = await play_to_the_end(server, table_id, seed=5)
     table, _ = await server.service.get(table_id)
     assert table.status == Status.FINISHED and moves > 5
-    shown = [m for m in server.fake.messages(DM) if not m.ephemeral]
+    posted = [m for m in server.fake.messages(DM) if not m.ephemeral]
+    # Each round's summary, the rows it was counted on and the count, posted apart.
+    summaries = [m for m in posted if m.content.startswith("Клац!\n") and m.edits == 0]
+    summaries = [m for m in summaries if "🏁 Подсчёт партии" in m.content and m.attachments]
+    assert table.result is not None and len(summaries) == table.result["rounds"] > 0
+    shown = [m for m in posted if m not in summaries]
     # The lobby, then one table message and one hand message, both edited in
     # place: no "My hand", no switch to DMs, no pings.
     assert [m.id for m in shown[:1]] == [lobby.id] and len(shown) == 3, [m.content for m in shown]

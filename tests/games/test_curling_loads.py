@@ -265,6 +265,12 @@ IMPOSSIBLE: list[tuple[str, str, Edit, str]] = [
         "impossible hammer",
     ),
     (
+        "event zones",
+        "over",
+        _event("end_over", _set(["public", "zones"], [[1, 0], [0, 0]])),
+        "impossible zones",
+    ),
+    (
         "event private",
         "cards",
         _event("draw", _set(["private"], {"card": "7S"})),

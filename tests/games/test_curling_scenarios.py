@@ -348,7 +348,13 @@ def test_the_loser_of_an_end_gets_the_hammer() -> None:
     state = last_throw("d8:r", hammer=0)  # red had the hammer and won 1 : 0
     assert state.end_scores == [[1, 0]] and state.match == [1, 0]
     assert state.hammer == 1
-    assert event(state, "end_over") == {"end": 1, "score": [1, 0], "match": [1, 0], "hammer": 1}
+    assert event(state, "end_over") == {
+        "end": 1,
+        "zones": [[1, 0], [0, 0], [0, 0]],
+        "score": [1, 0],
+        "match": [1, 0],
+        "hammer": 1,
+    }
     assert event(state, "end_start") == {"end": 2, "hammer": 1, "first": 0}
     assert (state.end, state.throw_no, state.turn, state.phase) == (2, 1, 0, ROLL)
     assert (state.stones, state.thrown, state.out, state.prev_power) == ([], [0, 0], [0, 0], None)
@@ -377,7 +383,13 @@ def test_a_tied_match_gets_extra_ends_until_one_is_won() -> None:
     assert GAME.result(state) == {"scores": [3, 1], "winners": [0]}
     assert kinds(state)[-2:] == ["end_over", "game_end"]
     # No next end, so nobody holds its hammer.
-    assert event(state, "end_over") == {"end": 3, "score": [2, 0], "match": [3, 1], "hammer": None}
+    assert event(state, "end_over") == {
+        "end": 3,
+        "zones": [[2, 0], [0, 0], [0, 0]],
+        "score": [2, 0],
+        "match": [3, 1],
+        "hammer": None,
+    }
     assert event(state, "game_end") == {"winners": [0], "scores": [3, 1]}
     assert GAME.to_move(state) == [] and GAME.legal_actions(state, 0) == []
     with pytest.raises(GameOver):

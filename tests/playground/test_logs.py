@@ -97,11 +97,11 @@ async def test_every_games_lines_read_the_same_worded_later(
             await _play(service, table, state, rng)
     for change in changes:
         table = change.table
-        said = unworded.event_lines(table, UNWORDED)
+        said = unworded.event_lines(table, change.state, UNWORDED)
         if change.notice is not None:
             said.append(unworded.notice(table, change.notice, UNWORDED))
         for lang in LANGUAGES:
-            direct = screens.event_lines(table, lang)
+            direct = screens.event_lines(table, change.state, lang)
             if change.notice is not None:
                 direct.append(screens.notice(table, change.notice, lang))
             assert [word(i18n, lang, kept(line)) for line in said] == direct

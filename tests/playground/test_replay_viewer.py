@@ -95,7 +95,7 @@ async def test_a_finished_game_is_stepped_through_frame_by_frame(
     await shown(page, 2)
     assert await slider.input_value() == "2"
     caption = await page.locator("#caption").inner_text()
-    assert f"{core[1].mover}’s move" in caption and "→" in caption, caption
+    assert f"{core[1].mover}’s move\n{core[1].mover} puts " in caption, caption
     second = await frame_png(page, context, site)
     assert second == core[1].png != core[0].png
     await page.click("#prev")

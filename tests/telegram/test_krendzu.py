@@ -166,7 +166,7 @@ async def test_exchange_by_toggles_then_a_placement_by_card_cell_and_confirm(h: 
     view = KRENDZU.view(state, None)
     assert view["cells"][0]["x"] == 0 and view["last"]["labels"] == ["B2"]
     caption = h.fake.last_message(GROUP).content or ""
-    assert f"{card} → B2" in caption
+    assert f"кладёт {card} на B2" in caption or f"puts {card} on B2" in caption
     # The attacker's cells are the four around it, named as on the picture,
     # one keyboard row per field row.
     card = pretty(KRENDZU.view(state, attacker)["hand"][0])
@@ -189,7 +189,8 @@ async def test_two_teams_of_two_play_a_whole_match(h: Harness) -> None:
     # Partners share every point.
     assert result["scores"][0] == result["scores"][2]
     assert result["scores"][1] == result["scores"][3]
-    final = h.fake.last_message(GROUP).content or ""
+    # The finished table (its rematch button), not the last round's summary.
+    final = h.last_with_buttons(GROUP).content or ""
     assert "🏆" in final
     check_secrets(h, users)
     for seat, user in enumerate(users):

@@ -62,9 +62,13 @@ async def test_a_whole_game_alone_against_the_computer_in_the_private_chat(h: Ha
         assert not answer.get("show_alert"), answer
     assert table.status == Status.FINISHED
     photos = [m for m in h.fake.messages(ANYA) if m.photo is not None]
-    # One table message and one hand message, both edited in place, and no pings.
-    assert len(photos) == 2
+    # One table message and one hand message, both edited in place, and no
+    # pings; and each round's summary, the rows it was counted on, kept apart.
+    photos, summaries = photos[:2], photos[2:]
     assert "🏆" in (photos[0].content or "") + (photos[1].content or "")
+    assert table.result is not None and len(summaries) == table.result["rounds"] > 0
+    assert all("🏁 Подсчёт партии" in (m.content or "") for m in summaries)
+    assert all(len(m.history) == 1 for m in summaries), "a summary is never edited"
     assert not any("Ваш ход" in (m.content or "") for m in h.fake.messages(ANYA))
     # The computer's moves are its own: nobody is told "the bot moved for" them.
     assert not any("сделал бот" in (m.content or "") for m in h.fake.messages(ANYA))
@@ -100,7 +104,11 @@ async def test_two_people_and_a_computer_play_a_whole_game_in_a_group(h: Harness
         answer = await h.press(user, user, message_id, data)
         assert not answer.get("show_alert"), answer
     assert table.status == Status.FINISHED
-    group_table = [m for m in h.fake.messages(GROUP) if m.photo is not None][-1]
+    group_photos = [m for m in h.fake.messages(GROUP) if m.photo is not None]
+    group_table = group_photos[0]
+    # Every round's count is posted in the group as a picture of its own.
+    summaries = [m for m in group_photos[1:] if "🏁 Подсчёт партии" in (m.content or "")]
+    assert table.result is not None and len(summaries) == table.result["rounds"]
     assert "Ada 🤖" in (group_table.content or "") and "🏆" in (group_table.content or "")
     # The people were told on their turns, each by the hand it sent anew (the
     # earlier ones deleted with the game's end); nobody tried to write to the computer.

@@ -73,7 +73,9 @@ class CurlingPresenter(CardPresenter):
             power = [" · ".join([combo, *power])]
         lines += power
         last = view.get("last")
-        if last is not None:
+        # A throw just made is told by the narration, with the house after it.
+        thrown = any(event.get("kind") == "throw" for event in view.get("events", []))
+        if last is not None and not thrown:
             lines.append(self._throw_line(last, names, t))
         return lines
 

@@ -44,18 +44,10 @@ class KlacPresenter(Presenter):
         return lines
 
     def event(self, event: Mapping[str, Any], names: Sequence[str], t: Translate) -> str | None:
-        """Lines for plays, round ends and the match end; draws stay private."""
-        kind = event.get("kind")
-        args = self.args(event, names)
-        if kind == "play":
-            args["player"] = args.get("seat", "?")
-            args["stack"] = int(event.get("stack", 0)) + 1
-            return t("klac-event-play", **args)
-        if kind == "round_end":
-            scores = event.get("scores", [])
-            listing = ", ".join(f"{names[s]} {v}" for s, v in enumerate(scores) if s < len(names))
-            return t("klac-event-round-end", round=event.get("round", 0), scores=listing)
-        if kind == "round_start" and int(event.get("round", 1)) > 1:
+        """A new round's first player (plays and round ends are told by
+        :mod:`bot.core.narration.klac`, which knows the rows)."""
+        if event.get("kind") == "round_start" and int(event.get("round", 1)) > 1:
+            args = self.args(event, names)
             args["player"] = args.get("first", "?")
             return t("klac-event-round-start", **args)
         return None

@@ -8,7 +8,8 @@ from typing import Any
 from bot.core.presenters.base import CardPresenter, Translate
 from games.core.menu import Menu
 
-#: Events told in the caption; proposals and single ballots show in the vote line instead.
+#: Events told as they are (:mod:`bot.core.narration.klotho` tells proposals,
+#: ballots and a round's end).
 TOLD = (
     "place",
     "move",
@@ -23,7 +24,6 @@ TOLD = (
     "skip",
     "vote_failed",
     "vote_cancelled",
-    "tour_end",
     "tour_start",
 )
 #: What a cell button can do, in the order the legend names them; each is told

@@ -9,6 +9,8 @@ from bot.core.presenters.base import CardPresenter, Translate
 from games.core.menu import Menu
 from games.core.protocol import Choice
 
+#: Events whose narration tells the last move (so the caption need not).
+TOLD_MOVES = {"place", "first", "second", "pass"}
 #: Menu keys of a defender's modes, as "why not?" names them.
 MODES = {"pass": "krendzu-choice-pass", "two": "krendzu-choice-two"}
 
@@ -42,7 +44,9 @@ class KrendzuPresenter(CardPresenter):
             points = " · ".join(f"{names[s]} {p}" for s, p in enumerate(view["scores"]))
             lines.append(t("krendzu-caption-score", list=points))
         last = view.get("last")
-        if last is not None and view["phase"] == "play":
+        told = {event.get("kind") for event in view.get("events", [])} & TOLD_MOVES
+        # A move just made is told by the narration; the line stays for later changes.
+        if last is not None and view["phase"] == "play" and not told:
             player = names[last["seat"]]
             if last["kind"] == "pass":
                 lines.append(t("krendzu-caption-pass", player=player))
@@ -60,30 +64,17 @@ class KrendzuPresenter(CardPresenter):
         return lines
 
     def event(self, event: Mapping[str, Any], names: Sequence[str], t: Translate) -> str | None:
-        """Announcements, the exchange, combinations, skips and tour changes.
-
-        Placements are told by the caption (it knows the cells' names).
-        """
+        """Announcements, the exchange, skips and a new tour (placements with
+        their combinations and a tour's end are told by
+        :mod:`bot.core.narration.krendzu`)."""
         kind = event.get("kind")
         player = self.args(event, names).get("seat", "?")
         if kind == "announce":
             return t("krendzu-event-announce", player=player, count=event["count"])
         if kind == "exchange":
             return t("krendzu-event-exchange", player=player, count=event["count"])
-        if kind == "score":
-            cards = " ".join(self.card(c) for c in event["cards"])
-            attack = ", ".join(names[s] for s in event["scorers"])
-            own = "true" if event.get("own_goal") else "false"
-            return t("krendzu-event-score", cards=cards, attack=attack, own=own)
         if kind == "skip":
             return t("krendzu-event-skip", player=player)
-        if kind == "tour_end":
-            points = " · ".join(
-                f"⚔ {names[s]} +{p}"
-                for s, p in enumerate(event["points"])
-                if event["roles"][s] == "attack"
-            )
-            return t("krendzu-event-tour-end", tour=event["tour"], list=points)
         if kind == "tour_start" and int(event["tour"]) > 1:
             attack = ", ".join(names[s] for s in event["attackers"])
             defend = ", ".join(names[s] for s in event["defenders"])

@@ -31,6 +31,7 @@ from bot.core.history import History
 from bot.core.pacing import PressLimiter
 from bot.core.ratings import Ratings
 from bot.core.store import Store, Undo
+from bot.core.summaries import Summary
 from bot.core.tables import Status, Table, Timeout
 from bot.metrics import Metrics
 from games import registry
@@ -99,6 +100,8 @@ class Change:
     ping: list[int] = field(default_factory=list)  # seats whose turn just began
     notice: Notice | None = None
     private: bool = False  # seats' private screens may have changed
+    #: the position a round just ended on, to show apart (the table deals on)
+    summary: Summary | None = None
 
 
 @dataclass
@@ -130,6 +133,7 @@ class Step:
     left: list[str] = field(default_factory=list)
     #: what becomes of the positions a move may be taken back to
     undo: Undo | None = None
+    summary: Summary | None = None
 
 
 Listener = Callable[[Change], Awaitable[None]]
@@ -316,7 +320,7 @@ class ServiceBase:
             log.warning("event=after-save-failed table=%s error=%r", table.id, exc)
         self._log(step.kind, table, notice=step.notice.msg if step.notice else None)
         await self._publish(
-            Change(table, step.state, step.kind, step.ping, step.notice, step.private)
+            Change(table, step.state, step.kind, step.ping, step.notice, step.private, step.summary)
         )
 
     async def _update_indexes(self, table: Table, step: Step) -> None:

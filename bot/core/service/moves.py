@@ -14,6 +14,7 @@ from bot.core.errors import (
 from bot.core.service.base import Notice, Step, human_seat, public_events, require_status
 from bot.core.service.lobby import LobbyService
 from bot.core.store import UNDO_DEPTH, Undo
+from bot.core.summaries import summary_of
 from bot.core.tables import Status, Table
 from bot.metrics import frontend_of
 from games import registry
@@ -68,12 +69,15 @@ class MoveService(LobbyService):
             table.votes = [v for v in table.votes if not v.cancel_on_move]
         entry = f"{seat} {json.dumps(list(action), separators=(',', ':'))}"
         notice = Notice("auto-move", {"seat": seat, "reason": reason}) if reason else None
+        summary = summary_of(table.game, state, seat, action, new)
         if game.is_over(new):
             table.status = Status.FINISHED
             table.result = game.result(new)
             table.turn_deadline = table.remind_at = None
             table.votes = []
-            return Step(new, "finish", notice=notice, log_entry=entry, private=True)
+            return Step(
+                new, "finish", notice=notice, log_entry=entry, private=True, summary=summary
+            )
         after = movers(game, new)
         window = game.window(new)
         ping: list[int] = []
@@ -87,4 +91,6 @@ class MoveService(LobbyService):
             # A new turn (a step inside a move keeps the clock and pings nobody).
             self._reset_clock(table)
             ping = [s for s in after if s not in before or s == seat]
-        return Step(new, "move", notice=notice, log_entry=entry, ping=ping, private=True)
+        return Step(
+            new, "move", notice=notice, log_entry=entry, ping=ping, private=True, summary=summary
+        )

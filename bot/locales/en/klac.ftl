@@ -6,14 +6,6 @@ klac-caption-legend = 🔵🔶🟩 — colours among a row’s top cards, and th
 }.
 klac-caption-score = { $player }: { $total } (+{ $row })
 klac-caption-total = { $player }: { $total }
-klac-event-play = { $player } → { $target }: { $card }, { $how ->
-    [extend] new stack
-   *[cover] on stack { $stack }
-}{ $merged ->
-    [true] , stacks merged
-   *[other] {""}
-}
-klac-event-round-end = 🏁 Round { $round } scores: { $scores }
 klac-event-round-start = 🔄 Round { $round }: { $player } starts.
 klac-prompt-0 = Choose a card to play.
 klac-prompt-1 = In front of whom?

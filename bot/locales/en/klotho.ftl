@@ -40,10 +40,6 @@ klotho-event-missed = 💨 { $player }: { $triplet ->
 klotho-event-skip = ⏭ { $player } has no move and is skipped
 klotho-event-vote-failed = 🗳 The proposal to end the round was rejected.
 klotho-event-vote-cancelled = 🗳 A move was made: the proposal to end the round is off.
-klotho-event-tour-end = 🏁 Round { $tour } is over{ $reason ->
-    [vote] {" "}by agreement
-   *[other] {""}
-}.
 klotho-event-tour-start = 🔄 { $extra ->
     [true] Extra round
    *[other] Round

@@ -65,12 +65,7 @@ krendzu-event-exchange = 🔄 { $player } has given away { $count } { $count ->
     [one] card
    *[other] cards
 } face down.
-krendzu-event-score = ⭐ { $own ->
-    [true] Own goal:
-   *[other] Combination:
-} { $cards } — +1 { $attack }
 krendzu-event-skip = ⏭ { $player } has no cards left: skipped.
-krendzu-event-tour-end = 🏁 Round { $tour } is over: { $list }
 krendzu-event-tour-start = 🔄 Round { $tour }: ⚔ { $attack } · 🛡 { $defend }
 rules-krendzu =
     Krendzu (card renju) — 2–4 players, a 36-card deck (6–10, J, Q, K, A). One side attacks, the other defends; the roles change every round. With 3 players either two attack and one defends, or one attacks and two defend (the lone player moves after each opponent); 4 players play two against two, partners opposite.

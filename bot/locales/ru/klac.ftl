@@ -6,14 +6,6 @@ klac-caption-legend = 🔵🔶🟩 — цвета верхних карт наб
 }.
 klac-caption-score = { $player }: { $total } (+{ $row })
 klac-caption-total = { $player }: { $total }
-klac-event-play = { $player } → { $target }: { $card }, { $how ->
-    [extend] новая стопка
-   *[cover] на стопку { $stack }
-}{ $merged ->
-    [true] , стопки слились
-   *[other] {""}
-}
-klac-event-round-end = 🏁 Итоги партии { $round }: { $scores }
 klac-event-round-start = 🔄 Партия { $round }: начинает { $player }.
 klac-prompt-0 = Выберите карту.
 klac-prompt-1 = Перед кем её положить?

@@ -44,10 +44,6 @@ klotho-event-missed = 💨 { $player }: { $triplet ->
 klotho-event-skip = ⏭ У игрока { $player } нет ходов: ход пропущен
 klotho-event-vote-failed = 🗳 Предложение закончить тур отклонено.
 klotho-event-vote-cancelled = 🗳 Сделан ход: предложение закончить тур снято.
-klotho-event-tour-end = 🏁 Тур { $tour } окончен{ $reason ->
-    [vote] {" "}по общему согласию
-   *[other] {""}
-}.
 klotho-event-tour-start = 🔄 Начинается { $extra ->
     [true] дополнительный тур
    *[other] тур
