@@ -18,6 +18,7 @@ from typing import Any
 
 from bot.core import presenters
 from bot.core.computers import solo_seat
+from bot.core.hints import Hint, hint_text
 from bot.core.i18n import I18n
 from bot.core.lobby_screens import LobbyScreens
 from bot.core.screen_base import Button, Screen, plain
@@ -25,6 +26,7 @@ from bot.core.service import Notice, TableService
 from bot.core.tables import Status, Table
 from bot.core.tokens import (
     ExplainToken,
+    HintStepToken,
     HintToken,
     MoveToken,
     NoopToken,
@@ -60,7 +62,7 @@ class Screens(LobbyScreens):
         path: Sequence[int] = (),
         *,
         explain: bool = False,
-        hint: Sequence[int] | None = None,
+        hint: Hint | None = None,
     ) -> Screen:
         """The table message: the public image, a caption, and its buttons.
 
@@ -92,7 +94,6 @@ class Screens(LobbyScreens):
         buttons: list[tuple[Button, ...]] = []
         if game.public_moves and game_movers:
             seat = game_movers[0]
-            path = self._hint_path(table, path, hint)
             menu = build_menu(game, state, seat, path)
             prompt = presenter.prompt(view, menu, names, t)
             lines += [
@@ -199,26 +200,29 @@ class Screens(LobbyScreens):
         seat: int,
         menu: Menu,
         lang: str,
-        hint: Sequence[int] | None = None,
+        hint: Hint | None = None,
     ) -> list[tuple[Button, ...]]:
         """The buttons of ``seat``'s ``menu``, with back/cancel below a sub-level
-        and, at the top, 💡 for a hint; the hinted option is marked 💡."""
+        and, at the top, 💡 for a hint; the hinted option is marked 💡 at every
+        step of the hinted path."""
         game = registry.get(table.game)
         presenter = presenters.get(table.game)
         names = self.names(table)
         depth = len(menu.path)
         hinted = (
-            hint[depth]
-            if hint is not None and tuple(hint[:depth]) == menu.path and depth < len(hint)
+            hint.path[depth]
+            if hint is not None and hint.path[:depth] == menu.path and depth < len(hint.path)
             else None
         )
+        # While a hint is shown, every step keeps it shown.
+        step = MoveToken if hint is None else HintStepToken
         options = [
             (
                 choice,
                 Button(
                     ("💡 " if i == hinted else "")
                     + self.t(lang, choice.msg, **presenter.args(choice.args, names)),
-                    MoveToken(table.id, table.state_version, seat, (*menu.path, i)).encode(),
+                    step(table.id, table.state_version, seat, (*menu.path, i)).encode(),
                     choice=True,
                 ),
             )
@@ -243,33 +247,17 @@ class Screens(LobbyScreens):
         if extras:
             rows = (*rows, tuple(extras))
         if menu.path:
-            back = MoveToken(table.id, version, seat, menu.path[:-1]).encode()
-            root = MoveToken(table.id, version, seat, ()).encode()
+            back = step(table.id, version, seat, menu.path[:-1]).encode()
+            root = step(table.id, version, seat, ()).encode()
             t = partial(self.t, lang)
             rows = (*rows, (Button(t("btn-back"), back), Button(t("btn-cancel-move"), root)))
         return list(rows)
 
-    def _hint_path(
-        self, table: Table, path: Sequence[int], hint: Sequence[int] | None
-    ) -> Sequence[int]:
-        """Where a hinted public menu opens: at the confirm step of a game that
-        previews moves (the picture shows the suggestion), else where it was."""
-        if hint is None or renderers.get(table.game).preview is None:
-            return path
-        return hint[:-1]
-
-    def hint_line(
-        self, table: Table, state: Any, seat: int, hint: Sequence[int] | None, lang: str
-    ) -> str:
-        """The computer's suggestion in words, step by step ("" without one)."""
+    def hint_line(self, table: Table, state: Any, seat: int, hint: Hint | None, lang: str) -> str:
+        """The computer's suggestion in words and why ("" without one)."""
         if hint is None:
             return ""
-        game = registry.get(table.game)
-        presenter = presenters.get(table.game)
-        names = self.names(table)
-        taken = build_menu(game, state, seat, hint).taken
-        steps = " → ".join(self.t(lang, c.msg, **presenter.args(c.args, names)) for c in taken)
-        return self.t(lang, "hint-line", move=steps)
+        return hint_text(table, state, seat, hint, self.names(table), partial(self.t, lang))
 
     def _why_lines(self, table: Table, state: Any, seat: int, menu: Menu, lang: str) -> list[str]:
         """The reasons the game gives for what ``menu`` leaves out."""
@@ -307,7 +295,7 @@ class Screens(LobbyScreens):
         path: Sequence[int] = (),
         *,
         explain: bool = False,
-        hint: Sequence[int] | None = None,
+        hint: Hint | None = None,
     ) -> Screen:
         """A seat's hand and, on its turn, the move menu at ``path``.
 
