@@ -13,12 +13,11 @@ from __future__ import annotations
 import asyncio
 import zlib
 from collections import OrderedDict
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from bot.core import presenters
-from bot.core.presenters.base import Presenter
 from bot.core.tables import Table
 from games import registry
 from games.ai.advice import advise
@@ -27,6 +26,8 @@ from games.core.protocol import Choice
 
 #: Positions whose hint is kept.
 MEMO_SIZE = 256
+#: The key of a menu's confirm step, by the games' convention.
+CONFIRM = "ok"
 
 
 @dataclass(frozen=True)
@@ -81,22 +82,19 @@ def hint_text(
     game = registry.get(table.game)
     presenter = presenters.get(table.game)
     taken = build_menu(game, state, seat, hint.path).taken
-    # The steps as the seat's own breadcrumb shows them: a step may begin
-    # with an arrow of its own ("→ Anna"), so no arrow joins them.
-    move = " ".join(t(c.msg, **presenter.args(c.args, names)) for c in taken)
+    steps = [t(c.msg, **presenter.args(c.args, names)) for c in taken]
+    if taken and taken[-1].key == CONFIRM:
+        # A confirm step sums the move up: it and what it leaves unsaid (a
+        # combination) are enough, the ✅ left to the button.
+        summary = steps[-1].removeprefix("✅").strip()
+        steps = [steps[0], summary] if steps[0] not in summary else [summary]
+        move = " · ".join(steps)
+    else:
+        # As the seat's own breadcrumb shows them: a step may begin with an
+        # arrow of its own ("→ Anna"), so no arrow joins them.
+        move = " ".join(steps)
     lines = [t("hint-line", move=move)]
     if hint.reason is not None:
-        why = t(hint.reason.msg, **reason_args(presenter, hint.reason.args, names))
+        why = t(hint.reason.msg, **presenter.args(hint.reason.args, names))
         lines.append(t("hint-why", reason=why))
     return "\n".join(lines)
-
-
-def reason_args(
-    presenter: Presenter, args: Mapping[str, Any], names: Sequence[str]
-) -> dict[str, Any]:
-    """A reason's arguments for the catalog: a list of ``cards`` as card text."""
-    cards = args.get("cards")
-    out = presenter.args({k: v for k, v in args.items() if k != "cards"}, names)
-    if isinstance(cards, list):
-        out["cards"] = " ".join(presenter.card(str(card)) for card in cards)
-    return out

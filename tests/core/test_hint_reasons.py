@@ -9,7 +9,6 @@ import re
 import pytest
 
 from bot.core import presenters
-from bot.core.hints import reason_args
 from bot.core.i18n import I18n
 from games import registry
 from games.ai.advice import advise
@@ -34,7 +33,7 @@ def _words(i18n: I18n, game_id: str, reason_msg: str, args: dict[str, object]) -
     out = []
     for lang in ("en", "ru"):
         assert i18n.has(lang, reason_msg), (lang, reason_msg)
-        out.append(i18n.t(lang, reason_msg, **reason_args(presenter, args, names)))
+        out.append(i18n.t(lang, reason_msg, **presenter.args(args, names)))
     return out
 
 

@@ -153,7 +153,12 @@ class CurlingPresenter(CardPresenter):
         if first == "ok":
             return t("curling-prompt-confirm")
         if first.startswith("k"):
-            return t("curling-prompt-combo")
+            # With cards, the prompt says how cards count as numbers.
+            return t(
+                "curling-prompt-combo-cards"
+                if view["variant"] == "cards"
+                else "curling-prompt-combo"
+            )
         if first.startswith("p"):
             return t("curling-prompt-trajectory", l=(view.get("limit") or {}).get("l", 1))
         if first.startswith("n"):
