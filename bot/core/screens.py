@@ -21,6 +21,7 @@ from bot.core.computers import solo_seat
 from bot.core.hints import Hint, hint_text
 from bot.core.i18n import I18n
 from bot.core.lobby_screens import LobbyScreens
+from bot.core.previews import preview_lines
 from bot.core.screen_base import Button, Screen, plain
 from bot.core.service import Notice, TableService
 from bot.core.tables import Status, Table
@@ -37,6 +38,7 @@ from bot.core.tokens import (
     TakeBackToken,
     VoteToken,
 )
+from bot.core.told import hand_lines, mover_line
 from games import registry
 from games.core.menu import Menu, build_menu, movers
 from games.core.protocol import Action, Game
@@ -259,6 +261,12 @@ class Screens(LobbyScreens):
             return ""
         return hint_text(table, state, seat, hint, self.names(table), partial(self.t, lang))
 
+    def told(self, table: Table, state: Any, seat: int, lang: str) -> str | None:
+        """What ``seat``'s own move just gave it (a Curling card taken), to tell
+        it alone; ``None`` when there is nothing to tell."""
+        view = registry.get(table.game).view(state, seat)
+        return mover_line(table.game, view, seat, self.names(table), partial(self.t, lang))
+
     def _why_lines(self, table: Table, state: Any, seat: int, menu: Menu, lang: str) -> list[str]:
         """The reasons the game gives for what ``menu`` leaves out."""
         game = registry.get(table.game)
@@ -300,13 +308,16 @@ class Screens(LobbyScreens):
         """A seat's hand and, on its turn, the move menu at ``path``.
 
         With ``explain`` the text also says why the menu leaves targets out;
-        with ``hint`` (a whole menu path) it marks the computer's suggestion.
+        with ``hint`` (the computer's suggestion) it marks the suggested choice
+        and says why. A placement's confirm step says what it would do.
         """
         game, view, names, image, key = await self._drawn(table, state, seat)
         t = partial(self.t, lang)
         presenter = presenters.get(table.game)
         to_move = game.to_move(state) if table.status == Status.PLAYING else []
         buttons: list[tuple[Button, ...]] = []
+        # What the last change gave this seat (the cards an exchange brought back).
+        told = hand_lines(table.game, view, seat, names, t)
         if seat in to_move and not table.players[seat].bot:
             menu = build_menu(game, state, seat, path)
             taken = " ".join(t(c.msg, **presenter.args(c.args, names)) for c in menu.taken)
@@ -314,7 +325,8 @@ class Screens(LobbyScreens):
             prompt = presenter.prompt(view, menu, names, t) or (
                 t(numbered) if self.i18n.has("en", numbered) else ""
             )
-            lines = [t("seat-your-turn"), taken, prompt]
+            lines = [*told, t("seat-your-turn"), taken, prompt]
+            lines += preview_lines(table.game, state, seat, menu, names, t)
             lines.append(self.hint_line(table, state, seat, hint, lang))
             if explain:
                 lines += self._why_lines(table, state, seat, menu, lang)
@@ -325,7 +337,7 @@ class Screens(LobbyScreens):
         elif table.status == Status.PLAYING:
             # Not naming whose turn it is keeps this screen unchanged while
             # others move, so frontends need not update it after every move.
-            text = t("seat-waiting")
+            text = "\n".join([*told, t("seat-waiting")])
             buttons = self._takeback_buttons(table, seat, lang)
         else:
             text = t("seat-game-over")

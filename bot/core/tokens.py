@@ -11,7 +11,7 @@
 ``z:ID``                a placeholder (an empty cell of a field keyboard)
 ``w:ID:VER:SEAT:PATH``  "why not?": the menu at PATH with the reasons for what it leaves out
 ``i:ID:VER:SEAT:``      "hint": the computer's suggestion for SEAT, marked in its menu
-``h:ID:VER:SEAT:PATH``  a step in SEAT's menu with the hint it asked for still marked
+``g:ID:VER:SEAT:PATH``  a step in SEAT's menu with the hint it asked for still marked
 ``d:GAME:SET:SUIT:OP``  the deck builder of GAME showing SET and SUIT; OP changes the draft
 ``u:ID:MARK``           take back a move: back to the position of state version MARK
 ``r:ID``                a rematch of the finished table ID
@@ -32,7 +32,7 @@ MAX_TOKEN_BYTES = 64
 
 _ID = r"[A-Za-z0-9_-]{4,16}"
 _MOVE = re.compile(
-    rf"([mwih]):({_ID}):(\d{{1,9}}):(\d{{1,2}}):((?:\d{{1,3}}(?:\.\d{{1,3}}){{0,7}})?)"
+    rf"([mwig]):({_ID}):(\d{{1,9}}):(\d{{1,2}}):((?:\d{{1,3}}(?:\.\d{{1,3}}){{0,7}})?)"
 )
 _LOBBY = re.compile(rf"l:({_ID}):(j|l|s|c|b|o\d{{1,2}}|a[0-2]|r\d)")
 _VOTE = re.compile(rf"v:({_ID}):(\d{{1,6}}):([yn])")
@@ -170,7 +170,7 @@ class HintStepToken(MoveToken):
     A kind of :class:`MoveToken` (the same checks apply), so test for it first.
     """
 
-    prefix: ClassVar[str] = "h"
+    prefix: ClassVar[str] = "g"
 
 
 @dataclass(frozen=True)
@@ -251,7 +251,7 @@ def decode(text: object) -> Token:
         raise BadToken("malformed token")
     if m := _MOVE.fullmatch(text):
         path = tuple(int(p) for p in m[5].split(".")) if m[5] else ()
-        kind = {"w": ExplainToken, "i": HintToken, "h": HintStepToken}.get(m[1], MoveToken)
+        kind = {"w": ExplainToken, "i": HintToken, "g": HintStepToken}.get(m[1], MoveToken)
         return kind(m[2], int(m[3]), int(m[4]), path)
     if m := _LOBBY.fullmatch(text):
         return LobbyToken(m[1], m[2])

@@ -276,6 +276,12 @@ class Playground:
             return
         if outcome.path is not None and outcome.state is not None:
             await self._remember_path(room, PUBLIC, outcome)
+        elif outcome.state is not None and (seat := outcome.table.seat_of(player.key)) is not None:
+            # A move: what it gave the presser (a card taken) is told to them alone.
+            told = self.screens.told(outcome.table, outcome.state, seat, lang)
+            if told is not None:
+                await self.rooms.log(room.id, kept(told), player.key)
+                self.hub.notify(room.id)
 
     async def press_private(self, room: Room, index: int, token: str) -> None:
         """A button of player ``index``'s own panel: a step of that seat's move

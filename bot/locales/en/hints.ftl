@@ -80,3 +80,17 @@ curling-why-rethrow = the marked dice may make a stronger combination
 curling-why-keep = these dice already make the best combination you can hope for
 curling-why-draw = a card from the deck is likely to make your combination stronger
 curling-why-stop = your cards already throw about as well as a new card would
+## What the last change gave a seat, told to it alone
+krendzu-told-drawn = 🔄 Back from the exchange: { $cards }
+curling-told-drawn = 🃏 You took { $card }
+## What a placement would do, said at its confirm step
+caravan-preview = 👁 { $seat }: caravan { $n } { $before } → { $value }{ $status ->
+    [sold] {" "}— sold
+    [bust] {" "}— over 26, bust
+   *[open] {""}
+}
+caravan-preview-won = 👁 This move wins the game.
+caravan-preview-lost = 👁 After this move your opponent wins the game.
+krendzu-preview-score = 👁 Completes { $cards }: a point for your side.
+krendzu-preview-own-goal = 👁 Completes { $cards }: a point for the attackers, not for you!
+krendzu-preview-none = 👁 Completes no combination.

@@ -91,3 +91,17 @@ curling-why-rethrow = отмеченные кубики могут дать ко
 curling-why-keep = эти кубики уже дают лучшую комбинацию, на какую можно надеяться
 curling-why-draw = карта из колоды, скорее всего, усилит комбинацию
 curling-why-stop = ваши карты бросают примерно так же хорошо, как с новой картой
+## Что последний ход дал игроку — только ему
+krendzu-told-drawn = 🔄 После обмена пришли: { $cards }
+curling-told-drawn = 🃏 Вы взяли { $card }
+## Что сделает ход — на шаге подтверждения
+caravan-preview = 👁 { $seat }: караван { $n } { $before } → { $value }{ $status ->
+    [sold] {" "}— продан
+    [bust] {" "}— больше 26, перебор
+   *[open] {""}
+}
+caravan-preview-won = 👁 Этот ход выигрывает партию.
+caravan-preview-lost = 👁 После этого хода партию выигрывает соперник.
+krendzu-preview-score = 👁 Завершает { $cards }: очко вашей стороне.
+krendzu-preview-own-goal = 👁 Завершает { $cards }: очко атакующим, а не вам!
+krendzu-preview-none = 👁 Комбинаций не завершает.
