@@ -21,12 +21,13 @@ from bot.core.computers import solo_seat
 from bot.core.hints import Hint, hint_text
 from bot.core.i18n import I18n
 from bot.core.lobby_screens import LobbyScreens
-from bot.core.previews import preview_lines
+from bot.core.previews import confirmed, preview_lines, table_after
 from bot.core.screen_base import Button, Screen, plain
 from bot.core.service import Notice, TableService
 from bot.core.tables import Status, Table
 from bot.core.tokens import (
     ExplainToken,
+    HintExplainToken,
     HintStepToken,
     HintToken,
     MoveToken,
@@ -240,7 +241,8 @@ class Screens(LobbyScreens):
         version = table.state_version
         extras = []
         if game.explain(state, seat, [c.key for c in menu.taken]):
-            why = ExplainToken(table.id, version, seat, menu.path).encode()
+            why_kind = ExplainToken if hint is None else HintExplainToken
+            why = why_kind(table.id, version, seat, menu.path).encode()
             extras.append(Button(self.t(lang, "btn-why-not"), why))
         if table.hints == "on" and not menu.path and hint is None and not table.players[seat].bot:
             extras.append(
@@ -326,7 +328,13 @@ class Screens(LobbyScreens):
                 t(numbered) if self.i18n.has("en", numbered) else ""
             )
             lines = [*told, t("seat-your-turn"), taken, prompt]
-            lines += preview_lines(table.game, state, seat, menu, names, t)
+            placing = confirmed(table.game, state, seat, menu)
+            if placing is not None:
+                lines += preview_lines(table.game, state, seat, placing, names, t)
+                # The hand's picture gives way to the table as the move leaves it.
+                after = table_after(table.game, state, seat, placing)
+                if after is not None:
+                    image, key = await self._after_picture(table, after, names)
             lines.append(self.hint_line(table, state, seat, hint, lang))
             if explain:
                 lines += self._why_lines(table, state, seat, menu, lang)
@@ -396,6 +404,16 @@ class Screens(LobbyScreens):
         digest = hashlib.sha1(text.encode(), usedforsecurity=False).hexdigest()[:16]
         key = f"{table.id}:preview:{digest}"
         return await self._cached(key, partial(draw, shown, data, names=names)), key
+
+    async def _after_picture(
+        self, table: Table, view: dict[str, Any], names: list[str]
+    ) -> tuple[bytes, str]:
+        """The public table as a move would leave it (a placement's preview)."""
+        text = json.dumps([view, names], sort_keys=True, separators=(",", ":"))
+        digest = hashlib.sha1(text.encode(), usedforsecurity=False).hexdigest()[:16]
+        key = f"{table.id}:preview:{digest}"
+        draw = renderers.get(table.game).table
+        return await self._cached(key, partial(draw, view, names=names)), key
 
     async def _cached(self, key: str, draw: Callable[[], bytes]) -> bytes:
         """The image under ``key``, drawn off the event loop when it is not cached."""

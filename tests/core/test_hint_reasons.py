@@ -63,21 +63,28 @@ def test_every_reason_is_worded_and_names_only_what_the_seat_sees(game_id: str, 
     assert reasons, f"{game_id}: no reason was ever given"
 
 
-def test_a_krendzu_defender_is_told_it_blocks_the_open_three(i18n: I18n) -> None:
-    state = krendzu_positions.make_state(2, "7S 8S 9S", ("6H QD JC 10C", "AH KD 7H 6C"), turn=1)
-    advice = advise("krendzu", state, 1, seed=1)
+@pytest.mark.parametrize(
+    ("seat", "en_said", "ru_said"),
+    [
+        # The defender blocks; the attacker scores.
+        (1, "it blocks the open three 7♠ 8♠ 9♠", "карта закрывает открытую тройку 7♠ 8♠ 9♠"),
+        (
+            0,
+            "it completes 6♥ 7♠ 8♠ 9♠: points for your side",
+            "карта завершает 6♥ 7♠ 8♠ 9♠: очки вашей стороне",
+        ),
+    ],
+)
+def test_a_krendzu_seat_is_told_what_its_card_does_to_the_open_three(
+    i18n: I18n, seat: int, en_said: str, ru_said: str
+) -> None:
+    state = krendzu_positions.make_state(2, "7S 8S 9S", ("6H QD JC 10C", "AH KD 7H 6C"), turn=seat)
+    advice = advise("krendzu", state, seat, seed=1)
     assert advice.reason is not None
-    en, ru = _words(i18n, "krendzu", advice.reason.msg, dict(advice.reason.args))
-    assert en == "it blocks the open three 7♠ 8♠ 9♠"
-    assert ru == "карта закрывает открытую тройку 7♠ 8♠ 9♠"
-
-
-def test_a_krendzu_attacker_is_told_what_it_completes(i18n: I18n) -> None:
-    state = krendzu_positions.make_state(2, "7S 8S 9S", ("6H QD JC 10C", "AH KD 7H 6C"), turn=0)
-    advice = advise("krendzu", state, 0, seed=1)
-    assert advice.reason is not None
-    en, _ = _words(i18n, "krendzu", advice.reason.msg, dict(advice.reason.args))
-    assert en == "it completes 6♥ 7♠ 8♠ 9♠: points for your side"
+    assert _words(i18n, "krendzu", advice.reason.msg, dict(advice.reason.args)) == [
+        en_said,
+        ru_said,
+    ]
 
 
 def test_a_caravan_player_is_told_the_sale(i18n: I18n) -> None:

@@ -14,7 +14,7 @@ from bot.core.errors import NotYourButton, ServiceError, StaleVersion
 from bot.core.i18n import I18n
 from bot.core.screens import Screens
 from bot.core.service import TableService
-from bot.core.tokens import HintStepToken, HintToken
+from bot.core.tokens import HintExplainToken, HintStepToken, HintToken
 from games import ai, registry
 from games.core.menu import build_menu
 from tests.core.helpers import (
@@ -148,3 +148,16 @@ async def test_back_inside_a_hinted_menu_keeps_the_hint(service: TableService, i
     other = next(p for p in PLAYERS if p.key == table.players[1 - seat].key)
     with pytest.raises(NotYourButton):
         await service.press(other, first)
+
+
+async def test_why_not_in_a_hinted_menu_keeps_the_hint(service: TableService) -> None:
+    table, state = await started_table(service, seats=2)
+    seat, player = player_to_move(table, state)
+    asked = await service.press(player, HintToken(table.id, table.state_version, seat, ()).encode())
+    why = HintExplainToken(table.id, table.state_version, seat, ()).encode()
+    assert why.startswith("y:") and tokens.decode(why) == HintExplainToken(
+        table.id, table.state_version, seat, ()
+    )
+    outcome = await service.press(player, why)
+    assert outcome.explain and outcome.hint == asked.hint and outcome.path == ()
+    assert (await service.stats(player.key))["klac"]["hints"] == 1

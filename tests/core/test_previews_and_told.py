@@ -44,13 +44,17 @@ async def test_a_krendzu_placement_says_what_it_completes_before_it_is_confirmed
     table, state = await table_of(service, "krendzu", state)
     scoring = confirm_path(KRENDZU, state, 0, ("place", "6H", -1, 0))
     en = await screens.seat(table, state, 0, "en", scoring)
-    assert "👁 Completes 6♥ 7♠ 8♠ 9♠: a point for your side." in en.text, en.text
+    assert "↪ Completes 6♥ 7♠ 8♠ 9♠: a point for your side." in en.text, en.text
     ru = await screens.seat(table, state, 0, "ru", scoring)
-    assert "👁 Завершает 6♥ 7♠ 8♠ 9♠: очко вашей стороне." in ru.text
-    # Before the confirm step nothing is said yet; a quiet cell says so.
-    assert "👁" not in (await screens.seat(table, state, 0, "en", scoring[:-1])).text
+    assert "↪ Завершает 6♥ 7♠ 8♠ 9♠: очко вашей стороне." in ru.text
+    # The picture is the table as the move leaves it, not the hand.
+    assert en.image_key is not None and ":preview:" in en.image_key
+    # Before the confirm step nothing is said yet, and the hand is shown.
+    earlier = await screens.seat(table, state, 0, "en", scoring[:-1])
+    assert "↪" not in earlier.text and ":preview:" not in str(earlier.image_key)
+    # A quiet cell says so.
     quiet = confirm_path(KRENDZU, state, 0, ("place", "QD", 0, 1))
-    assert "👁 Completes no combination." in (await screens.seat(table, state, 0, "en", quiet)).text
+    assert "↪ Completes no combination." in (await screens.seat(table, state, 0, "en", quiet)).text
     # The position is as it was: a preview plays nothing.
     assert KRENDZU.dumps((await service.get(table.id))[1]) == KRENDZU.dumps(state)
 
@@ -65,9 +69,9 @@ async def test_a_caravan_placement_says_the_caravans_new_value(
     table, state = await table_of(service, "caravan", state)
     sells = confirm_path(CARAVAN, state, 0, ("play", "6H", 0))
     en = await screens.seat(table, state, 0, "en", sells)
-    assert "👁 Алиса: caravan 1 18 → 24 — sold" in en.text, en.text
+    assert "↪ Алиса: caravan 1 18 → 24 — sold" in en.text, en.text
     ru = await screens.seat(table, state, 0, "ru", sells)
-    assert "👁 Алиса: караван 1 18 → 24 — продан" in ru.text
+    assert "↪ Алиса: караван 1 18 → 24 — продан" in ru.text
     # The preview never tells the card the move would draw (the deck's top is 4C).
     assert "4♣" not in en.text and "4♣" not in ru.text
 
@@ -109,3 +113,17 @@ async def test_the_exchange_tells_each_seat_which_cards_came_back(
     assert "🔄 Back" not in theirs.text
     public = await screens.table(table, state, "en")
     assert "Back from the exchange" not in public.text
+
+
+async def test_a_move_that_ends_the_tour_previews_no_picture_of_the_next_deal(
+    service: TableService, i18n: I18n
+) -> None:
+    """The table after a tour's last card shows the next tour's deal: the
+    future's, so the confirm step says what the card does, but draws nothing."""
+    screens = Screens(service, i18n)
+    state = krendzu_positions.make_state(2, "7S 8S 9S", ("6H", ""), turn=0)
+    table, state = await table_of(service, "krendzu", state)
+    last = confirm_path(KRENDZU, state, 0, ("place", "6H", -1, 0))
+    screen = await screens.seat(table, state, 0, "en", last)
+    assert "↪ Completes 6♥ 7♠ 8♠ 9♠" in screen.text
+    assert ":preview:" not in str(screen.image_key)

@@ -203,7 +203,10 @@ class TableService(SoloService):
         if isinstance(tok, tokens.ExplainToken):
             if menu.action is not None:
                 raise BadRequest()
-            return Outcome(table, state, path=tok.path, explain=True)
+            hint = None
+            if isinstance(tok, tokens.HintExplainToken):
+                hint = await self._hint(table, state, seat, asked=False)
+            return Outcome(table, state, path=tok.path, explain=True, hint=hint)
         if isinstance(tok, tokens.HintToken):
             hint = await self._hint(table, state, seat, asked=True)
             return Outcome(table, state, path=self._hint_opens(table, state, seat, hint), hint=hint)

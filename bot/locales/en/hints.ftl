@@ -84,13 +84,13 @@ curling-why-stop = your cards already throw about as well as a new card would
 krendzu-told-drawn = 🔄 Back from the exchange: { $cards }
 curling-told-drawn = 🃏 You took { $card }
 ## What a placement would do, said at its confirm step
-caravan-preview = 👁 { $seat }: caravan { $n } { $before } → { $value }{ $status ->
+caravan-preview = ↪ { $seat }: caravan { $n } { $before } → { $value }{ $status ->
     [sold] {" "}— sold
     [bust] {" "}— over 26, bust
    *[open] {""}
 }
-caravan-preview-won = 👁 This move wins the game.
-caravan-preview-lost = 👁 After this move your opponent wins the game.
-krendzu-preview-score = 👁 Completes { $cards }: a point for your side.
-krendzu-preview-own-goal = 👁 Completes { $cards }: a point for the attackers, not for you!
-krendzu-preview-none = 👁 Completes no combination.
+caravan-preview-won = ↪ This move wins the game.
+caravan-preview-lost = ↪ After this move your opponent wins the game.
+krendzu-preview-score = ↪ Completes { $cards }: a point for your side.
+krendzu-preview-own-goal = ↪ Completes { $cards }: a point for the attackers, not for you!
+krendzu-preview-none = ↪ Completes no combination.

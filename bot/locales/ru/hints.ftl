@@ -95,13 +95,13 @@ curling-why-stop = ваши карты бросают примерно так ж
 krendzu-told-drawn = 🔄 После обмена пришли: { $cards }
 curling-told-drawn = 🃏 Вы взяли { $card }
 ## Что сделает ход — на шаге подтверждения
-caravan-preview = 👁 { $seat }: караван { $n } { $before } → { $value }{ $status ->
+caravan-preview = ↪ { $seat }: караван { $n } { $before } → { $value }{ $status ->
     [sold] {" "}— продан
     [bust] {" "}— больше 26, перебор
    *[open] {""}
 }
-caravan-preview-won = 👁 Этот ход выигрывает партию.
-caravan-preview-lost = 👁 После этого хода партию выигрывает соперник.
-krendzu-preview-score = 👁 Завершает { $cards }: очко вашей стороне.
-krendzu-preview-own-goal = 👁 Завершает { $cards }: очко атакующим, а не вам!
-krendzu-preview-none = 👁 Комбинаций не завершает.
+caravan-preview-won = ↪ Этот ход выигрывает партию.
+caravan-preview-lost = ↪ После этого хода партию выигрывает соперник.
+krendzu-preview-score = ↪ Завершает { $cards }: очко вашей стороне.
+krendzu-preview-own-goal = ↪ Завершает { $cards }: очко атакующим, а не вам!
+krendzu-preview-none = ↪ Комбинаций не завершает.
