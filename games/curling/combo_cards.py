@@ -1,4 +1,4 @@
-"""Which cards make each combination a card table offers, for its button.
+"""Which cards (or dice) make each combination, for its button or caption.
 
 A combination's numbers come from its cards (2–5 as they are, 6–10 as 1,
 J 2, Q 3, K 4, A 5), so a button that names them explains itself: "pair
@@ -11,9 +11,10 @@ from __future__ import annotations
 
 import itertools
 from collections import Counter
+from collections.abc import Sequence
 
 from games.core.cards import parse_card
-from games.curling.combos import CARD_NUMBER, FOUR, PAIR, hand_combos
+from games.curling.combos import CARD_NUMBER, FOUR, PAIR, TWO_PAIRS, hand_combos
 
 
 def combo_cards(main: tuple[str, ...], subs: tuple[str, ...], deck: int) -> dict[str, list[str]]:
@@ -43,3 +44,15 @@ def _named(hand: list[str], name: str) -> list[str]:
         return grouped
     singles = [card for card, rank in zip(hand, ranks, strict=True) if counts[rank] == 1]
     return [*grouped, max(singles, key=lambda card: CARD_NUMBER[parse_card(card)[0]])]
+
+
+def dice_named(dice: Sequence[int], name: str) -> list[int]:
+    """The dice of a roll its combination ``name`` takes its numbers from: a
+    pair and the highest other die, two pairs; all five for the others."""
+    counts = Counter(dice)
+    grouped = [die for die in dice if counts[die] >= 2]
+    if name == TWO_PAIRS:
+        return grouped
+    if name == PAIR:
+        return [*grouped, max(die for die in dice if counts[die] == 1)]
+    return list(dice)

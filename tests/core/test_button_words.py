@@ -32,3 +32,15 @@ async def test_curling_combination_buttons_name_their_cards_and_power(
     assert "pair: 6♣ 6♦ A♦ → 5 1 · ⚡ up to 1" in labels["en"], labels["en"]
     assert "three of a kind: 6♣ 6♠ 7♥ A♦ 6♦ → 5 1 1 · ⚡ up to 3" in labels["en"]
     assert "пара: 6♣ 6♦ A♦ → 5 1 · ⚡ до 1" in labels["ru"], labels["ru"]
+
+
+async def test_curling_dice_caption_names_the_dice_of_the_combination(
+    service: TableService, i18n: I18n
+) -> None:
+    screens = Screens(service, i18n)
+    position = make_state("c2:b e3:r", throw_no=3, hammer=0, dice=[3, 3, 1, 5, 2])
+    table, state = await curling_table_at(service, position)
+    en = await screens.table(table, state, "en")
+    assert "Combination: pair ⚂ ⚂ ⚄ → numbers 5 3" in en.text, en.text
+    ru = await screens.table(table, state, "ru")
+    assert "Комбинация: пара ⚂ ⚂ ⚄ → числа 5 3" in ru.text, ru.text
