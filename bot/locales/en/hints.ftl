@@ -1,8 +1,11 @@
 ## 💡 Hints: why the computer would play its move (from its own evaluation)
 hint-why = Why: { $reason }
-klac-why-own = it raises your row from { $before } to { $value } points
+klac-why-own = it raises your row from { $before } to { $value } { $value ->
+    [one] point
+   *[other] points
+}
 klac-why-own-least = of your plays it costs your row least ({ $before } → { $value })
-klac-why-spoil = it spoils { $seat }’s row: { $before } → { $value } points
+klac-why-spoil = it spoils { $seat }’s row: { $before } → { $value }
 klac-why-give-least = of your plays it gives { $seat } least ({ $before } → { $value })
 klac-why-end = { $ahead ->
     [true] the sixth stack ends the round while you are ahead (your row: { $score })
@@ -73,7 +76,7 @@ curling-why-count = after it you count { $value } in the house
 curling-why-house = your stones sit nearer the button
 curling-why-guard = it guards your stones in the house
 curling-why-hammer = it keeps the hammer: a blank end leaves it with you
-curling-why-away = any throw would help them more than none
+curling-why-away = throwing the stone away is best: any throw would help your opponent
 curling-why-power = the best board for you comes from this throw of power ⚡{ $power }
 curling-why-toggle = rerolling this die gives better chances of a strong combination
 curling-why-rethrow = the marked dice may make a stronger combination

@@ -1,8 +1,11 @@
 ## 💡 Подсказки: почему компьютер сыграл бы так (по его собственной оценке)
 hint-why = Почему: { $reason }
-klac-why-own = ваш ряд вырастет с { $before } до { $value } очков
+klac-why-own = ваш ряд вырастет с { $before } до { $value } { $value ->
+    [one] очка
+   *[other] очков
+}
 klac-why-own-least = из ваших ходов этот меньше всех вредит вашему ряду ({ $before } → { $value })
-klac-why-spoil = ряд игрока { $seat } станет хуже: { $before } → { $value } очков
+klac-why-spoil = ряд игрока { $seat } станет хуже: { $before } → { $value }
 klac-why-give-least = из ваших ходов этот меньше всех помогает игроку { $seat } ({ $before } → { $value })
 klac-why-end = { $ahead ->
     [true] шестая стопка завершит раунд, пока вы впереди (ваш ряд: { $score })
@@ -61,7 +64,7 @@ krendzu-why-announce = { $count ->
 } у вас на руке
 krendzu-why-toggle = { $alone ->
     [true] { $card } — единственная карта своей масти у вас на руке
-   *[other] { $card } — из самой короткой вашей масти
+   *[other] { $card } — из одной из самых коротких ваших мастей
 }
 krendzu-why-exchange = отмеченные карты вам меньше всего нужны
 caravan-why-win = этот ход выигрывает партию
@@ -69,13 +72,13 @@ caravan-why-sell = { $ahead ->
     [true] караван { $n } продан за { $value }, пока соперник не может до него дотянуться
    *[other] караван { $n } продан за { $value }
 }
-caravan-why-outbid = караван { $n } за { $value } обходит их караван за { $theirs }
+caravan-why-outbid = караван { $n } за { $value } обходит караван соперника ({ $theirs })
 caravan-why-build = караван { $n } растёт: { $before } → { $value }
 caravan-why-mend = караван { $n } возвращается с { $before } до { $value }
-caravan-why-spoil = это портит их караван { $n }: { $before } → { $value }
+caravan-why-spoil = это портит караван { $n } соперника: { $before } → { $value }
 caravan-why-discard = ни одна карта сейчас не поможет, а { $card } нужна меньше всех
 caravan-why-hand = лучшие карты останутся на потом
-curling-why-takeout = бросок выбивает их очковый камень: у них было { $before }, станет { $value }
+curling-why-takeout = бросок выбивает очковый камень соперника: у него было { $before }, станет { $value }
 curling-why-count = после броска у вас в доме { $value } { $value ->
     [one] очковый камень
     [few] очковых камня
@@ -84,7 +87,7 @@ curling-why-count = после броска у вас в доме { $value } { $
 curling-why-house = ваши камни окажутся ближе к центру
 curling-why-guard = бросок прикрывает ваши камни в доме
 curling-why-hammer = хаммер останется у вас: при пустом энде он не переходит
-curling-why-away = любой бросок помог бы им больше, чем никакой
+curling-why-away = выбросить камень выгоднее: любой бросок помог бы сопернику
 curling-why-power = лучшая для вас позиция будет после этого броска мощностью ⚡{ $power }
 curling-why-toggle = если перебросить этот кубик, шансы на сильную комбинацию выше
 curling-why-rethrow = отмеченные кубики могут дать комбинацию сильнее
