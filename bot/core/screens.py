@@ -73,8 +73,9 @@ class Screens(LobbyScreens):
         (at ``path``), laid out like the field when the game has one, plus
         the game's shared buttons; every table gets vote buttons while a vote
         is open. With ``explain`` the caption also says why the menu leaves
-        targets out; with ``hint`` (a whole menu path) it marks the computer's
-        suggestion, and a game that draws previews shows it as one.
+        targets out; with ``hint`` (the computer's suggestion) it marks the
+        suggested choice at this step and says why; at the confirm step a game
+        that draws previews shows the move as one.
         """
         game, view, names, image, key = await self._drawn(table, state, None)
         t = partial(self.t, lang)
