@@ -39,7 +39,7 @@ from bot.core.tokens import (
     TakeBackToken,
     VoteToken,
 )
-from bot.core.told import hand_lines, mover_line
+from bot.core.told import hand_lines, mover_line, tells_mover
 from games import registry
 from games.core.menu import Menu, build_menu, movers
 from games.core.protocol import Action, Game
@@ -263,6 +263,10 @@ class Screens(LobbyScreens):
         if hint is None:
             return ""
         return hint_text(table, state, seat, hint, self.names(table), partial(self.t, lang))
+
+    def tells(self, table: Table, state: Any, seat: int) -> bool:
+        """Whether :meth:`told` has anything to say to ``seat`` (no language needed)."""
+        return tells_mover(table.game, registry.get(table.game).view(state, seat), seat)
 
     def told(self, table: Table, state: Any, seat: int, lang: str) -> str | None:
         """What ``seat``'s own move just gave it (a Curling card taken), to tell

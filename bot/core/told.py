@@ -27,6 +27,15 @@ def hand_lines(
     return _lines(HAND_LINES, game, view, seat, names, t)
 
 
+def tells_mover(game: str, view: Mapping[str, Any], seat: int) -> bool:
+    """Whether :func:`mover_line` has anything to say (checked before a
+    frontend looks up the mover's language)."""
+    return any(
+        (game, str(event.get("kind"))) in MOVER_LINES and event.get("seat") == seat
+        for event in view.get("events", [])
+    )
+
+
 def mover_line(
     game: str, view: Mapping[str, Any], seat: int, names: Sequence[str], t: Translate
 ) -> str | None:

@@ -216,7 +216,8 @@ async def _told(query: CallbackQuery, outcome: Outcome, frontend: Frontend) -> s
     """What the presser's move gave them, in their language (None: nothing)."""
     table, state = outcome.table, outcome.state
     seat = table.seat_of(ids.player_key(query.from_user.id))
-    if state is None or seat is None:
+    # Most moves tell nothing: then no look-up of the presser's language.
+    if state is None or seat is None or not frontend.screens.tells(table, state, seat):
         return None
     told = frontend.screens.told(table, state, seat, await frontend.user_lang(query.from_user))
     return None if told is None else clip(told, ALERT_LIMIT)
