@@ -18,14 +18,18 @@ from typing import Any
 
 from bot.core import presenters
 from bot.core.computers import solo_seat
+from bot.core.hints import Hint, hint_text
 from bot.core.i18n import I18n
 from bot.core.lobby_screens import LobbyScreens
 from bot.core.narration import narrate
+from bot.core.previews import confirmed, preview_lines, table_after
 from bot.core.screen_base import Button, Screen, plain
 from bot.core.service import Notice, TableService
 from bot.core.tables import Status, Table
 from bot.core.tokens import (
     ExplainToken,
+    HintExplainToken,
+    HintStepToken,
     HintToken,
     MoveToken,
     NoopToken,
@@ -36,6 +40,7 @@ from bot.core.tokens import (
     TakeBackToken,
     VoteToken,
 )
+from bot.core.told import hand_lines, mover_line, tells_mover
 from bot.core.tutorials import TUTORIALS
 from bot.core.tutorials.service import Tutorials
 from games import registry
@@ -65,7 +70,7 @@ class Screens(LobbyScreens):
         path: Sequence[int] = (),
         *,
         explain: bool = False,
-        hint: Sequence[int] | None = None,
+        hint: Hint | None = None,
     ) -> Screen:
         """The table message: the public image, a caption, and its buttons.
 
@@ -73,8 +78,9 @@ class Screens(LobbyScreens):
         (at ``path``), laid out like the field when the game has one, plus
         the game's shared buttons; every table gets vote buttons while a vote
         is open. With ``explain`` the caption also says why the menu leaves
-        targets out; with ``hint`` (a whole menu path) it marks the computer's
-        suggestion, and a game that draws previews shows it as one.
+        targets out; with ``hint`` (the computer's suggestion) it marks the
+        suggested choice at this step and says why; at the confirm step a game
+        that draws previews shows the move as one.
         """
         game, view, names, image, key = await self._drawn(table, state, None)
         t = partial(self.t, lang)
@@ -97,7 +103,6 @@ class Screens(LobbyScreens):
         buttons: list[tuple[Button, ...]] = []
         if game.public_moves and game_movers:
             seat = game_movers[0]
-            path = self._hint_path(table, path, hint)
             menu = build_menu(game, state, seat, path)
             prompt = presenter.prompt(view, menu, names, t)
             lines += [
@@ -204,26 +209,29 @@ class Screens(LobbyScreens):
         seat: int,
         menu: Menu,
         lang: str,
-        hint: Sequence[int] | None = None,
+        hint: Hint | None = None,
     ) -> list[tuple[Button, ...]]:
         """The buttons of ``seat``'s ``menu``, with back/cancel below a sub-level
-        and, at the top, 💡 for a hint; the hinted option is marked 💡."""
+        and, at the top, 💡 for a hint; the hinted option is marked 💡 at every
+        step of the hinted path."""
         game = registry.get(table.game)
         presenter = presenters.get(table.game)
         names = self.names(table)
         depth = len(menu.path)
         hinted = (
-            hint[depth]
-            if hint is not None and tuple(hint[:depth]) == menu.path and depth < len(hint)
+            hint.path[depth]
+            if hint is not None and hint.path[:depth] == menu.path and depth < len(hint.path)
             else None
         )
+        # While a hint is shown, every step keeps it shown.
+        step = MoveToken if hint is None else HintStepToken
         options = [
             (
                 choice,
                 Button(
                     ("💡 " if i == hinted else "")
                     + self.t(lang, choice.msg, **presenter.args(choice.args, names)),
-                    MoveToken(table.id, table.state_version, seat, (*menu.path, i)).encode(),
+                    step(table.id, table.state_version, seat, (*menu.path, i)).encode(),
                     choice=True,
                     key=choice.key,
                 ),
@@ -240,7 +248,8 @@ class Screens(LobbyScreens):
         version = table.state_version
         extras = []
         if game.explain(state, seat, [c.key for c in menu.taken]):
-            why = ExplainToken(table.id, version, seat, menu.path).encode()
+            why_kind = ExplainToken if hint is None else HintExplainToken
+            why = why_kind(table.id, version, seat, menu.path).encode()
             extras.append(Button(self.t(lang, "btn-why-not"), why))
         if table.hints == "on" and not menu.path and hint is None and not table.players[seat].bot:
             extras.append(
@@ -249,33 +258,27 @@ class Screens(LobbyScreens):
         if extras:
             rows = (*rows, tuple(extras))
         if menu.path:
-            back = MoveToken(table.id, version, seat, menu.path[:-1]).encode()
-            root = MoveToken(table.id, version, seat, ()).encode()
+            back = step(table.id, version, seat, menu.path[:-1]).encode()
+            root = step(table.id, version, seat, ()).encode()
             t = partial(self.t, lang)
             rows = (*rows, (Button(t("btn-back"), back), Button(t("btn-cancel-move"), root)))
         return list(rows)
 
-    def _hint_path(
-        self, table: Table, path: Sequence[int], hint: Sequence[int] | None
-    ) -> Sequence[int]:
-        """Where a hinted public menu opens: at the confirm step of a game that
-        previews moves (the picture shows the suggestion), else where it was."""
-        if hint is None or renderers.get(table.game).preview is None:
-            return path
-        return hint[:-1]
-
-    def hint_line(
-        self, table: Table, state: Any, seat: int, hint: Sequence[int] | None, lang: str
-    ) -> str:
-        """The computer's suggestion in words, step by step ("" without one)."""
+    def hint_line(self, table: Table, state: Any, seat: int, hint: Hint | None, lang: str) -> str:
+        """The computer's suggestion in words and why ("" without one)."""
         if hint is None:
             return ""
-        game = registry.get(table.game)
-        presenter = presenters.get(table.game)
-        names = self.names(table)
-        taken = build_menu(game, state, seat, hint).taken
-        steps = " → ".join(self.t(lang, c.msg, **presenter.args(c.args, names)) for c in taken)
-        return self.t(lang, "hint-line", move=steps)
+        return hint_text(table, state, seat, hint, self.names(table), partial(self.t, lang))
+
+    def tells(self, table: Table, state: Any, seat: int) -> bool:
+        """Whether :meth:`told` has anything to say to ``seat`` (no language needed)."""
+        return tells_mover(table.game, registry.get(table.game).view(state, seat), seat)
+
+    def told(self, table: Table, state: Any, seat: int, lang: str) -> str | None:
+        """What ``seat``'s own move just gave it (a Curling card taken), to tell
+        it alone; ``None`` when there is nothing to tell."""
+        view = registry.get(table.game).view(state, seat)
+        return mover_line(table.game, view, seat, self.names(table), partial(self.t, lang))
 
     def _why_lines(self, table: Table, state: Any, seat: int, menu: Menu, lang: str) -> list[str]:
         """The reasons the game gives for what ``menu`` leaves out."""
@@ -313,18 +316,21 @@ class Screens(LobbyScreens):
         path: Sequence[int] = (),
         *,
         explain: bool = False,
-        hint: Sequence[int] | None = None,
+        hint: Hint | None = None,
     ) -> Screen:
         """A seat's hand and, on its turn, the move menu at ``path``.
 
         With ``explain`` the text also says why the menu leaves targets out;
-        with ``hint`` (a whole menu path) it marks the computer's suggestion.
+        with ``hint`` (the computer's suggestion) it marks the suggested choice
+        and says why. A placement's confirm step says what it would do.
         """
         game, view, names, image, key = await self._drawn(table, state, seat)
         t = partial(self.t, lang)
         presenter = presenters.get(table.game)
         to_move = game.to_move(state) if table.status == Status.PLAYING else []
         buttons: list[tuple[Button, ...]] = []
+        # What the last change gave this seat (the cards an exchange brought back).
+        told = hand_lines(table.game, view, seat, names, t)
         if seat in to_move and not table.players[seat].bot:
             menu = build_menu(game, state, seat, path)
             taken = " ".join(t(c.msg, **presenter.args(c.args, names)) for c in menu.taken)
@@ -332,7 +338,14 @@ class Screens(LobbyScreens):
             prompt = presenter.prompt(view, menu, names, t) or (
                 t(numbered) if self.i18n.has("en", numbered) else ""
             )
-            lines = [t("seat-your-turn"), taken, prompt]
+            lines = [*told, t("seat-your-turn"), taken, prompt]
+            placing = confirmed(table.game, state, seat, menu)
+            if placing is not None:
+                lines += preview_lines(table.game, state, seat, placing, names, t)
+                # The hand's picture gives way to the table as the move leaves it.
+                after = table_after(table.game, state, seat, placing)
+                if after is not None:
+                    image, key = await self._after_picture(table, after, names)
             lines.append(self.hint_line(table, state, seat, hint, lang))
             if explain:
                 lines += self._why_lines(table, state, seat, menu, lang)
@@ -343,7 +356,7 @@ class Screens(LobbyScreens):
         elif table.status == Status.PLAYING:
             # Not naming whose turn it is keeps this screen unchanged while
             # others move, so frontends need not update it after every move.
-            text = t("seat-waiting")
+            text = "\n".join([*told, t("seat-waiting")])
             buttons = self._takeback_buttons(table, seat, lang)
         else:
             text = t("seat-game-over")
@@ -405,6 +418,17 @@ class Screens(LobbyScreens):
         drawn = self.service.metrics.timed_render(
             table.game, partial(draw, shown, data, names=names)
         )
+        return await self.cached(key, drawn), key
+
+    async def _after_picture(
+        self, table: Table, view: dict[str, Any], names: list[str]
+    ) -> tuple[bytes, str]:
+        """The public table as a move would leave it (a placement's preview)."""
+        text = json.dumps([view, names], sort_keys=True, separators=(",", ":"))
+        digest = hashlib.sha1(text.encode(), usedforsecurity=False).hexdigest()[:16]
+        key = f"{table.id}:preview:{digest}"
+        draw = renderers.get(table.game).table
+        drawn = self.service.metrics.timed_render(table.game, partial(draw, view, names=names))
         return await self.cached(key, drawn), key
 
     async def cached(self, key: str, draw: Callable[[], bytes]) -> bytes:

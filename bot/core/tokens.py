@@ -11,6 +11,8 @@
 ``z:ID``                a placeholder (an empty cell of a field keyboard)
 ``w:ID:VER:SEAT:PATH``  "why not?": the menu at PATH with the reasons for what it leaves out
 ``i:ID:VER:SEAT:``      "hint": the computer's suggestion for SEAT, marked in its menu
+``g:ID:VER:SEAT:PATH``  a step in SEAT's menu with the hint it asked for still marked
+``y:ID:VER:SEAT:PATH``  "why not?" in a menu showing a hint (which stays marked)
 ``d:GAME:SET:SUIT:OP``  the deck builder of GAME showing SET and SUIT; OP changes the draft
 ``u:ID:MARK``           take back a move: back to the position of state version MARK
 ``r:ID``                a rematch of the finished table ID
@@ -34,7 +36,7 @@ MAX_TOKEN_BYTES = 64
 
 _ID = r"[A-Za-z0-9_-]{4,16}"
 _MOVE = re.compile(
-    rf"([mwi]):({_ID}):(\d{{1,9}}):(\d{{1,2}}):((?:\d{{1,3}}(?:\.\d{{1,3}}){{0,7}})?)"
+    rf"([mwigy]):({_ID}):(\d{{1,9}}):(\d{{1,2}}):((?:\d{{1,3}}(?:\.\d{{1,3}}){{0,7}})?)"
 )
 _LOBBY = re.compile(rf"l:({_ID}):(j|l|s|c|b|o\d{{1,2}}|a[0-2]|r\d)")
 _VOTE = re.compile(rf"v:({_ID}):(\d{{1,6}}):([yn])")
@@ -166,6 +168,27 @@ class HintToken(MoveToken):
 
 
 @dataclass(frozen=True)
+class HintStepToken(MoveToken):
+    """A step in a seat's menu that keeps the hint it asked for marked (the
+    hint is not counted again).
+
+    A kind of :class:`MoveToken` (the same checks apply), so test for it first.
+    """
+
+    prefix: ClassVar[str] = "g"
+
+
+@dataclass(frozen=True)
+class HintExplainToken(ExplainToken):
+    """ "Why not?" pressed in a menu that shows a hint: the hint stays marked.
+
+    A kind of :class:`ExplainToken`, so test for it first.
+    """
+
+    prefix: ClassVar[str] = "y"
+
+
+@dataclass(frozen=True)
 class TakeBackToken:
     """Take back the presser's last move: ``mark`` is the state version of the
     position it goes back to, so a second press of one button finds it gone."""
@@ -265,7 +288,8 @@ def decode(text: object) -> Token:
         raise BadToken("malformed token")
     if m := _MOVE.fullmatch(text):
         path = tuple(int(p) for p in m[5].split(".")) if m[5] else ()
-        kind = {"w": ExplainToken, "i": HintToken}.get(m[1], MoveToken)
+        kinds = {"w": ExplainToken, "i": HintToken, "g": HintStepToken, "y": HintExplainToken}
+        kind = kinds.get(m[1], MoveToken)
         return kind(m[2], int(m[3]), int(m[4]), path)
     if m := _LOBBY.fullmatch(text):
         return LobbyToken(m[1], m[2])

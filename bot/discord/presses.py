@@ -166,6 +166,24 @@ async def _table_token(frontend: Frontend, pressed: Pressed) -> None:
     outcome = await frontend.service.press(
         player(pressed.interaction.user), pressed.data, chat=chat
     )
+    if outcome.hint is not None and outcome.state is not None and not ids.is_dm(chat):
+        # A public game's menu is the channel's: the advice is the mover's alone.
+        table = outcome.table
+        seat = table.seat_of(ids.player_key(pressed.interaction.user.id))
+        assert seat is not None
+        advice = frontend.screens.hint_line(table, outcome.state, seat, outcome.hint, pressed.lang)
+        await tell(pressed.interaction, advice)
+        return
+    if outcome.path is None and outcome.state is not None:
+        # A move: what it gave the presser (a card taken) is told to them alone.
+        seat = outcome.table.seat_of(ids.player_key(pressed.interaction.user.id))
+        told = (
+            None
+            if seat is None
+            else frontend.screens.told(outcome.table, outcome.state, seat, pressed.lang)
+        )
+        if told is not None:
+            await tell(pressed.interaction, told)
     await _show_table(frontend, chat, outcome)
 
 

@@ -27,6 +27,7 @@ from typing import Any
 
 import discord
 
+from bot.core.hints import Hint
 from bot.core.i18n import I18n
 from bot.core.languages import Languages
 from bot.core.pending import PendingScreens
@@ -231,7 +232,7 @@ class Publisher(ChatPublisher):
         path: tuple[int, ...] = (),
         *,
         explain: bool = False,
-        hint: tuple[int, ...] | None = None,
+        hint: Hint | None = None,
     ) -> tuple[Outgoing, str]:
         """A seat's hand with its move menu, and a switch for hands by DM; and a digest."""
         screen = await self.screens.seat(table, state, seat, lang, path, explain=explain, hint=hint)

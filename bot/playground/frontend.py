@@ -18,7 +18,9 @@ from dataclasses import dataclass
 from functools import partial
 from typing import Any
 
+from bot.core.computers import humans
 from bot.core.errors import BadRequest, ServiceError, TableNotFound
+from bot.core.hints import Hint
 from bot.core.i18n import LANGUAGES, I18n
 from bot.core.languages import Languages
 from bot.core.screen_base import Screen
@@ -50,7 +52,7 @@ class _Path:
     state_version: int
     path: tuple[int, ...]
     explain: bool
-    hint: tuple[int, ...] | None
+    hint: Hint | None
     #: when it was remembered (the core's clock; never, for the menu's top)
     at: float = 0.0
 
@@ -263,8 +265,25 @@ class Playground:
             # The question is answered: "play on" changes nothing else to show.
             self._questions.pop(room.id, None)
             self.hub.notify(room.id)
+        shared = len(humans(outcome.table)) > 1
+        if outcome.hint is not None and outcome.state is not None and shared:
+            # The table is every player's page: the advice goes to the mover alone.
+            seat = outcome.table.seat_of(player.key)
+            assert seat is not None
+            advice = self.screens.hint_line(outcome.table, outcome.state, seat, outcome.hint, lang)
+            await self.rooms.log(room.id, kept(advice), player.key)
+            # The hint counted in the player's statistics expires with the room.
+            await self.rooms.touch(room.id)
+            self.hub.notify(room.id)
+            return
         if outcome.path is not None and outcome.state is not None:
             await self._remember_path(room, PUBLIC, outcome)
+        elif outcome.state is not None and (seat := outcome.table.seat_of(player.key)) is not None:
+            # A move: what it gave the presser (a card taken) is told to them alone.
+            told = self.screens.told(outcome.table, outcome.state, seat, lang)
+            if told is not None:
+                await self.rooms.log(room.id, kept(told), player.key)
+                self.hub.notify(room.id)
 
     async def press_private(self, room: Room, index: int, token: str) -> None:
         """A button of player ``index``'s own panel: a step of that seat's move

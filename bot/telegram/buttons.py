@@ -200,7 +200,8 @@ async def _press(query: CallbackQuery, token: Any, message: Message, frontend: F
         await query.answer()
         return
     if outcome.path is None or outcome.state is None:
-        await query.answer()
+        # A move: what it gave the presser (a card taken) is told to them alone.
+        await query.answer(await told(query, outcome, frontend))
         return
     if in_group(message) and outcome.hint is not None:
         # A public game's menu is the group's: the advice is the mover's alone.
@@ -210,6 +211,17 @@ async def _press(query: CallbackQuery, token: Any, message: Message, frontend: F
         return
     await _show(query, message, outcome, frontend)
     await query.answer()
+
+
+async def told(query: CallbackQuery, outcome: Outcome, frontend: Frontend) -> str | None:
+    """What the presser's move gave them, in their language (None: nothing)."""
+    table, state = outcome.table, outcome.state
+    seat = table.seat_of(ids.player_key(query.from_user.id))
+    # Most moves tell nothing: then no look-up of the presser's language.
+    if state is None or seat is None or not frontend.screens.tells(table, state, seat):
+        return None
+    told = frontend.screens.told(table, state, seat, await frontend.user_lang(query.from_user))
+    return None if told is None else clip(told, ALERT_LIMIT)
 
 
 async def advice(query: CallbackQuery, outcome: Outcome, frontend: Frontend) -> str:

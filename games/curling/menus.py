@@ -26,6 +26,7 @@ from games.curling.actions import (
     throw_set,
 )
 from games.curling.checks import check_action
+from games.curling.combo_cards import combo_cards
 from games.curling.combos import NULL, Combo
 from games.curling.state import AIM, DRAW, REROLL, ROLL, CurlingState
 from games.curling.trajectories import (
@@ -55,13 +56,22 @@ def choice_paths(state: CurlingState, seat: int, actions: Sequence[Action]) -> l
     legal = throw_set(combos, l2_limit(state, seat)) if combos else frozenset()
     by_key = {c.key: c for c in combos}
     many = len(combos) > 1
+    # A combination's button names the cards its numbers come from.
+    cards = state.cards
+    named = (
+        combo_cards(tuple(cards.main), tuple(cards.subs[seat]), state.deck_size)
+        if many and cards is not None
+        else {}
+    )
     out = []
     for action in actions:
         act = action if type(action) is tuple else normalize_action(action)
         if act not in legal:
             check_action(state, seat, act)
             raise IllegalAction("that throw is not possible now", code="curling-not-legal")
-        out.append(_throw_path(by_key[act[1]], act, many))
+        combo = by_key[act[1]]
+        shown = tuple(named.get(combo.key, ())) if many else None
+        out.append(_throw_path(combo, act, shown))
     return out
 
 
@@ -195,15 +205,18 @@ def _explain_numbers(combo: Combo, keys: list[str]) -> list[Choice]:
 
 
 @functools.lru_cache(maxsize=1024)
-def _combo_choice(combo: Combo) -> Choice:
+def _combo_choice(combo: Combo, cards: tuple[str, ...]) -> Choice:
     if combo.name == NULL:
         return Choice(key=f"k{NULL}", msg="curling-choice-null")
     numbers = "" if combo.numbers is None else " ".join(map(str, combo.numbers))
-    return Choice(
-        key=f"k{combo.key}",
-        msg="curling-choice-combo",
-        args={"name": combo.name, "numbers": numbers, "power": combo.power},
-    )
+    args: dict[str, object] = {"name": combo.name, "numbers": numbers, "power": combo.power}
+    if cards:
+        return Choice(
+            key=f"k{combo.key}",
+            msg="curling-choice-combo-cards",
+            args=args | {"cards": list(cards)},
+        )
+    return Choice(key=f"k{combo.key}", msg="curling-choice-combo", args=args)
 
 
 @functools.lru_cache(maxsize=16)
@@ -236,8 +249,10 @@ def _confirm(name: str, start: str, numbers: tuple[int, ...]) -> Choice:
     )
 
 
-def _throw_path(combo: Combo, action: Action, many: bool) -> list[Choice]:
-    steps = [_combo_choice(combo)] if many else []
+def _throw_path(combo: Combo, action: Action, cards: tuple[str, ...] | None) -> list[Choice]:
+    """A throw's steps; the combination's first (naming ``cards``) when the
+    table offers several (``cards`` is not ``None``)."""
+    steps = [_combo_choice(combo, cards)] if cards is not None else []
     if combo.name == NULL:
         steps.append(_CONFIRM_NULL)
         return steps

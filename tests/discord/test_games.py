@@ -19,7 +19,7 @@ import pytest
 from PIL import Image
 
 from bot.core.tables import Status
-from bot.core.tokens import BadToken, ExplainToken, MoveToken, decode
+from bot.core.tokens import BadToken, ExplainToken, HintToken, MoveToken, decode
 from bot.discord.publisher import TABLE_REF
 from games import registry
 from games.core.menu import movers
@@ -111,8 +111,13 @@ class Players:
             record = await self.server.press(message, custom_id, *values, user=user)
             self.presses += 1
             self.selects += bool(values)
-            # Nothing is refused, and hands are edited in place (no hand sent again).
-            assert self.server.told(record) == [], self.server.told(record)
+            # Nothing is refused, and hands are edited in place (no hand sent again);
+            # a hint on the channel's table is told to the mover alone.
+            told = self.server.told(record)
+            if isinstance(token, HintToken) and game.public_moves:
+                assert len(told) == 1 and told[0].startswith("💡 "), told
+            else:
+                assert told == [], told
             table, _ = await self.server.service.get(self.table_id)
             if table.state_version != token.version:
                 return

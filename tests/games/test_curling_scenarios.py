@@ -722,7 +722,13 @@ def test_a_full_deck_combination_leaves_one_main_card_unused() -> None:
     assert "null" not in combos  # two pairs of six cards can never make nothing
     menu = build_menu(GAME, state, 0)
     assert menu.options[0].key == "ktwo_pairs:4,3,2"
-    assert menu.options[0].args == {"name": "two_pairs", "numbers": "4 3 2", "power": 2}
+    # The button names the five cards the numbers come from (Q♣ the fifth, 9♠ unused).
+    assert menu.options[0].args == {
+        "name": "two_pairs",
+        "numbers": "4 3 2",
+        "power": 2,
+        "cards": ["2S", "KH", "2D", "KS", "QC"],
+    }
     # the explanations follow the chosen combination
     why = GAME.explain(state, 0, ["ktwo_pairs:4,3,2"])
     assert [c.key for c in why] == ["ptriple", "pquadruple", "psemaphore"]

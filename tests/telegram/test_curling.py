@@ -9,6 +9,7 @@ from typing import Any
 
 import pytest
 
+from bot.core import presenters
 from bot.core.tables import Status
 from bot.core.tokens import MoveToken, decode
 from games import registry
@@ -118,3 +119,19 @@ async def test_other_players_and_stale_buttons_change_nothing(h: Harness) -> Non
     after, state = await h.service.get(table_id)
     assert after.state_version == table.state_version + 1
     assert CURLING.view(state, None)["phase"] in ("reroll", "aim")
+
+
+async def test_taking_a_card_tells_the_taker_which(h: Harness) -> None:
+    table_id = await open_table(h, "curling", USERS, {"Вариант": "карты", "Эндов": "2"})
+    _, state = await h.service.get(table_id)
+    seat = CURLING.to_move(state)[0]
+    message = table_message(h)
+    answer = await h.press(
+        USERS[seat], GROUP, message.message_id, message.button_data("🃏 Взять карту из колоды")
+    )
+    _, state = await h.service.get(table_id)
+    taken = state.cards.subs[seat][-1]
+    # To the taker alone, in their language (Аня reads Russian, Boris English).
+    said = "🃏 Вы взяли " if USERS[seat] == ANYA else "🃏 You took "
+    card = presenters.get("curling").card(taken)
+    assert answer["text"] == f"{said}{card}" and not answer.get("show_alert"), answer

@@ -172,6 +172,7 @@ async def test_a_hint_on_the_groups_table_is_told_to_the_mover_alone(h: Harness)
     answer = await h.press(user, GROUP, message.message_id, hint)
     # In the presser's own language, which may not be the group's.
     assert answer["show_alert"] and answer["text"].startswith("💡 The computer would play: ")
+    assert "\nWhy: " in answer["text"], answer  # the reason, from the computer's evaluation
     shown = table_message(h)
     assert (shown.content, shown.button_texts, len(shown.history)) == before
     assert not any("💡 " in t for row in shown.button_texts for t in row if t != "💡 Подсказка")

@@ -41,13 +41,16 @@ class Presenter:
         return None
 
     def args(self, args: Mapping[str, Any], names: Sequence[str]) -> dict[str, Any]:
-        """Fill i18n args: seat indices become names, card codes become card text."""
+        """Fill i18n args: seat indices become names, card codes (``card``, a
+        list of ``cards``) become card text."""
         out: dict[str, Any] = {}
         for key, value in args.items():
             if key in ("seat", "target", "first") and isinstance(value, int):
                 out[key] = names[value] if 0 <= value < len(names) else str(value)
             elif key == "card" and isinstance(value, str):
                 out[key] = self.card(value)
+            elif key == "cards" and isinstance(value, list):
+                out[key] = " ".join(self.card(str(card)) for card in value)
             elif isinstance(value, bool):
                 # Fluent selectors match strings, not Python booleans.
                 out[key] = "true" if value else "false"

@@ -11,6 +11,7 @@ from typing import Any
 from bot.core.presenters.base import CardPresenter, Translate
 from games.core.menu import Menu
 from games.core.protocol import Choice
+from games.curling.combo_cards import combo_cards, dice_named
 from games.curling.trajectories import CELLS, GUARD_ROW, POWER, TRAJECTORIES
 
 #: Die faces for 1–6.
@@ -65,10 +66,12 @@ class CurlingPresenter(CardPresenter):
         combos = view.get("combinations") or []
         if view["phase"] == "aim" and len(combos) == 1:
             numbers = combos[0]["numbers"]
+            made = self._made_of(view, combos[0])
             combo = t(
-                "curling-caption-combo",
+                "curling-caption-combo-made" if made else "curling-caption-combo",
                 name=combos[0]["name"],
                 numbers="1–5" if numbers is None else " ".join(map(str, numbers)),
+                made=made,
             )
             power = [" · ".join([combo, *power])]
         lines += power
@@ -78,6 +81,18 @@ class CurlingPresenter(CardPresenter):
         if last is not None and not thrown:
             lines.append(self._throw_line(last, names, t))
         return lines
+
+    def _made_of(self, view: Mapping[str, Any], combo: Mapping[str, Any]) -> str:
+        """The dice or cards the combination's numbers come from ("" for none)."""
+        if combo["name"] == "null":
+            return ""
+        if view["dice"]:
+            return " ".join(FACES[d - 1] for d in dice_named(view["dice"], combo["name"]))
+        cards, turn = view["cards"], view["turn"]
+        if cards is None or turn is None:
+            return ""
+        made = combo_cards(tuple(cards["main"]), tuple(cards["subs"][turn]), view["deck"])
+        return " ".join(self.card(card) for card in made.get(combo["key"], []))
 
     def _power_lines(self, view: Mapping[str, Any], t: Translate) -> list[str]:
         """The limit on the throw's power and what sets it, once something does."""
@@ -155,7 +170,12 @@ class CurlingPresenter(CardPresenter):
         if first == "ok":
             return t("curling-prompt-confirm")
         if first.startswith("k"):
-            return t("curling-prompt-combo")
+            # With cards, the prompt says how cards count as numbers.
+            return t(
+                "curling-prompt-combo-cards"
+                if view["variant"] == "cards"
+                else "curling-prompt-combo"
+            )
         if first.startswith("p"):
             return t("curling-prompt-trajectory", l=(view.get("limit") or {}).get("l", 1))
         if first.startswith("n"):

@@ -10,8 +10,6 @@ them.
 
 from __future__ import annotations
 
-import asyncio
-import zlib
 from typing import Any
 
 from bot.core import tokens
@@ -23,6 +21,7 @@ from bot.core.errors import (
     StaleVersion,
     guarded,
 )
+from bot.core.hints import Hint
 from bot.core.pacing import allowed
 from bot.core.service.base import (
     BOT_DELAY_SECONDS,
@@ -41,10 +40,10 @@ from bot.core.service.base import (
 from bot.core.service.solo import SoloService, Stopping
 from bot.core.tables import Status, Table
 from bot.metrics import frontend_of
-from games import ai, registry
+from games import registry
 from games.ai import LEVELS
 from games.core.errors import GameError, IllegalAction
-from games.core.menu import build_menu, own_actions
+from games.core.menu import build_menu
 
 __all__ = [
     "BOT_DELAY_SECONDS",
@@ -173,26 +172,30 @@ class TableService(SoloService):
         self._solo_player(table, player_key)
         return Outcome(table, state, said="stop-kept")
 
-    async def _hint(self, table: Table, state: Any, seat: int) -> tuple[int, ...]:
-        """The menu path of the move the computer (``normal``) suggests to ``seat``,
-        decided off the event loop from what the seat sees; counted in its stats."""
+    async def _hint(self, table: Table, state: Any, seat: int, *, asked: bool) -> Hint:
+        """The computer's (``normal``) suggestion to ``seat``, decided from what the
+        seat sees; counted in its stats when ``asked`` (not when stepping
+        through the menu with it shown)."""
         if table.hints != "on":
             raise ServiceError("hints-off")
-        game = registry.get(table.game)
-        own = own_actions(game, state, seat)
-        if not own:
+        hint = await self.advisor.hint(table, state, seat)
+        if hint is None:
             raise StaleVersion()
-        seed = zlib.crc32(f"{table.id}:{table.state_version}:{seat}:hint".encode())
-        decide = self.metrics.timed_decision(table.game, "normal", ai.choose)
-        action = await asyncio.to_thread(decide, table.game, state, seat, "normal", seed)
-        if action not in own:  # a vote, say: the hint is about the seat's own move
-            action = own[0]
-        path: list[int] = []
-        for step in game.choice_path(state, seat, action):
-            options = build_menu(game, state, seat, path).options
-            path.append(next(i for i, choice in enumerate(options) if choice.key == step.key))
-        await self.store.add_use(table.players[seat].key, table.game, "hints")
-        return tuple(path)
+        if asked:
+            await self.store.add_use(table.players[seat].key, table.game, "hints")
+        return hint
+
+    @staticmethod
+    def _hint_opens(table: Table, state: Any, seat: int, hint: Hint) -> tuple[int, ...]:
+        """Where a hinted menu opens: at the confirm step of a move the game
+        previews (the preview shows the suggestion), else at the top."""
+        game = registry.get(table.game)
+        action = build_menu(game, state, seat, hint.path).action
+        try:
+            previewed = action is not None and game.preview(state, seat, action) is not None
+        except IllegalAction:
+            previewed = False
+        return hint.path[:-1] if previewed else ()
 
     async def _press_move(
         self, table: Table, state: Any, player_key: str, tok: tokens.MoveToken
@@ -215,10 +218,17 @@ class TableService(SoloService):
         if isinstance(tok, tokens.ExplainToken):
             if menu.action is not None:
                 raise BadRequest()
-            return Outcome(table, state, path=tok.path, explain=True)
+            hint = None
+            if isinstance(tok, tokens.HintExplainToken):
+                hint = await self._hint(table, state, seat, asked=False)
+            return Outcome(table, state, path=tok.path, explain=True, hint=hint)
         if isinstance(tok, tokens.HintToken):
-            return Outcome(table, state, path=(), hint=await self._hint(table, state, seat))
+            hint = await self._hint(table, state, seat, asked=True)
+            return Outcome(table, state, path=self._hint_opens(table, state, seat, hint), hint=hint)
         if menu.action is None:
+            if isinstance(tok, tokens.HintStepToken):
+                hint = await self._hint(table, state, seat, asked=False)
+                return Outcome(table, state, path=tok.path, hint=hint)
             return Outcome(table, state, path=tok.path)
         table, state = await self.play(
             table.id, player_key, tok.version, menu.action, loaded=(table, state)

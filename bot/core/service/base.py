@@ -27,6 +27,7 @@ from bot.core.errors import (
     WrongPhase,
     guarded,
 )
+from bot.core.hints import Advisor, Hint
 from bot.core.history import History
 from bot.core.pacing import PressLimiter
 from bot.core.ratings import Ratings
@@ -114,8 +115,8 @@ class Outcome:
     path: tuple[int, ...] | None = None
     #: show that menu with the reasons for what it leaves out
     explain: bool = False
-    #: the whole menu path of the computer's suggestion, to mark in the menu
-    hint: tuple[int, ...] | None = None
+    #: the computer's suggestion (its whole menu path, and why), to mark in the menu
+    hint: Hint | None = None
     #: the pressed message was a question, now answered: a message id of what
     #: it says instead of its buttons
     said: str | None = None
@@ -163,6 +164,8 @@ class ServiceBase:
         #: Finished games, for /history and /replay.
         self.history = History(store)
         self.ratings = Ratings(store)
+        #: 💡 hints, decided once per position.
+        self.advisor = Advisor(self.metrics)
         self._listeners: list[Listener] = []
 
     async def command_allowed(self, player_key: str) -> bool:

@@ -134,3 +134,6 @@ error-curling-unknown-action = That move is not valid.
 error-curling-unknown-combo = That combination is not available.
 error-curling-unknown-trajectory = There is no such trajectory.
 error-curling-wrong-phase = That is not possible at this step of the throw.
+curling-choice-combo-cards = { curling-combo }: { $cards } → { $numbers } · ⚡ up to { $power }
+curling-prompt-combo-cards = Choose a combination: its cards give the numbers for the segments (2–5 count as they are, 6–10 as 1, J 2, Q 3, K 4, A 5), and it limits the trajectory’s power ⚡.
+curling-caption-combo-made = Combination: { curling-combo } { $made } → numbers { $numbers }

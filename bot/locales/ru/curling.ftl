@@ -136,3 +136,6 @@ error-curling-unknown-action = Такого хода не бывает.
 error-curling-unknown-combo = Такой комбинации нет.
 error-curling-unknown-trajectory = Такой траектории нет.
 error-curling-wrong-phase = На этом шаге броска так нельзя.
+curling-choice-combo-cards = { curling-combo }: { $cards } → { $numbers } · ⚡ до { $power }
+curling-prompt-combo-cards = Выберите комбинацию: её карты дают числа для отрезков (2–5 — как есть, 6–10 — это 1, J — 2, Q — 3, K — 4, A — 5), и она ограничивает мощность траектории ⚡.
+curling-caption-combo-made = Комбинация: { curling-combo } { $made } → числа { $numbers }

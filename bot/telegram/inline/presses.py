@@ -28,7 +28,7 @@ from bot.core.screen_base import Screen
 from bot.core.tables import Table
 from bot.core.tokens import BadToken, DeckToken, LobbyToken, NewGameToken, decode
 from bot.telegram import ids
-from bot.telegram.buttons import ALERT_LIMIT, Refusals, advice, needs_private_chat
+from bot.telegram.buttons import ALERT_LIMIT, Refusals, advice, needs_private_chat, told
 from bot.telegram.context import Frontend, player
 from bot.telegram.inline import finished
 from bot.telegram.inline.grants import grant_ref
@@ -87,7 +87,8 @@ async def pressed(query: CallbackQuery, token: Any, inline: str, frontend: Front
         await query.answer(frontend.i18n.t(lang, outcome.said), show_alert=True)
         return
     if outcome.path is None or outcome.state is None:
-        await query.answer()
+        # A move: what it gave the presser (a card taken) is told to them alone.
+        await query.answer(await told(query, outcome, frontend))
         return
     if outcome.hint is not None:
         # The table is everyone's: the advice is the mover's alone.

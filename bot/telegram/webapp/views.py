@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from bot.core.errors import BadRequest, ServiceError, TableNotFound
+from bot.core.hints import Hint
 from bot.core.i18n import I18n
 from bot.core.languages import Languages
 from bot.core.screen_base import Screen
@@ -38,7 +39,7 @@ class _Path:
     state_version: int
     path: tuple[int, ...]
     explain: bool
-    hint: tuple[int, ...] | None
+    hint: Hint | None
 
 
 class TableViews:
@@ -158,9 +159,8 @@ class TableViews:
     def _remember(self, outcome: Outcome, audience: str) -> None:
         assert outcome.path is not None
         table = outcome.table
-        hint = tuple(outcome.hint) if outcome.hint is not None else None
         self._paths[(table.id, audience)] = _Path(
-            table.state_version, tuple(outcome.path), outcome.explain, hint
+            table.state_version, tuple(outcome.path), outcome.explain, outcome.hint
         )
 
     def _path(self, table: Table, audience: str) -> _Path:
