@@ -3,6 +3,8 @@ table, the outbox holding a call back, and /metrics on the webhook's port."""
 
 from __future__ import annotations
 
+import asyncio
+
 import aiohttp
 
 from bot.config import TelegramSettings
@@ -60,6 +62,9 @@ async def test_the_outbox_shows_a_call_held_back_by_a_429(h: Harness) -> None:
     token = (await leaf_tokens(h, table_id))[0]
     h.fake.press(user, user, hand(h, user).message_id, token, strict=False)
     await h.fake.wait_for(lambda c: c.method == TABLE_EDIT and c.status == 429, timeout=10)
+    # The 429 reaches the fake's log before the bot has read it and queued
+    # the call again, the long way: scrape once it is held there.
+    await held_back(h, GROUP)
     held = await scrape(h.service)
     assert held.value("tablebot_outbox_jobs", platform="telegram") >= 1
     assert held.value("tablebot_outbox_oldest_seconds", platform="telegram") > 0
@@ -68,6 +73,15 @@ async def test_the_outbox_shows_a_call_held_back_by_a_429(h: Harness) -> None:
     after = await scrape(h.service)
     assert after.value("tablebot_outbox_jobs", platform="telegram") == 0
     assert after.value("tablebot_screens_pending", frontend="telegram") == 0
+
+
+async def held_back(h: Harness, chat_id: int, within: float = 30.0) -> None:
+    """Wait until a call to ``chat_id`` waits in the outbox (a liveness bound only)."""
+    loop = asyncio.get_running_loop()
+    started = loop.time()
+    while not h.tg.outbox.busy(chat_id):
+        assert loop.time() - started < within, "no call was held back"
+        await asyncio.sleep(0.01)
 
 
 async def test_the_webhook_port_serves_metrics(service: TableService, store: Store) -> None:

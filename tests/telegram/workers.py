@@ -27,7 +27,7 @@ from bot.core.service import TableService
 from bot.core.store import Store
 from bot.core.tables import Table
 from bot.core.tokens import MoveToken
-from bot.telegram.delivery import hand_ref, refs_key
+from bot.telegram.delivery import TABLE_REF, hand_ref, refs_key
 from games import registry
 from games.core.menu import build_menu
 from tests.processes import start
@@ -201,6 +201,11 @@ class Workers:
             self.fake, self.service, self.screens, self.languages, table_id, chat, users
         )
 
+    async def table_message(self, table_id: str, chat: int) -> StoredMessage | None:
+        """The table's message in ``chat`` (see :func:`table_message`)."""
+        refs = await self.service.store.redis.hgetall(refs_key(self.service.store, table_id))
+        return table_message(self.fake, chat, refs)
+
     async def current_within(
         self, table_id: str, chat: int, users: dict[int, int], seconds: float
     ) -> float:
@@ -281,7 +286,7 @@ async def stale_screens(
     table, state = await service.get(table_id)
     refs = await service.store.redis.hgetall(refs_key(service.store, table_id))
     out = []
-    shown = table_message(fake, chat)
+    shown = table_message(fake, chat, refs)
     lang = await languages.for_chat(table.chat)
     if shown is None or not shows(shown, await screens.table(table, state, lang)):
         out.append("table")
@@ -300,10 +305,12 @@ def hand(fake: FakeTelegram, user: int) -> StoredMessage:
     return [m for m in fake.messages(user) if m.photo is not None][-1]
 
 
-def table_message(fake: FakeTelegram, chat: int) -> StoredMessage | None:
-    """The newest photo message in a group: the table."""
-    photos = [m for m in fake.messages(chat) if m.photo is not None]
-    return photos[-1] if photos else None
+def table_message(fake: FakeTelegram, chat: int, refs: dict[str, str]) -> StoredMessage | None:
+    """The table's message in a group, as the table's references (``refs``)
+    name it: a round's summary is a newer photo message of the same chat."""
+    message_id = refs.get(TABLE_REF)
+    found = [m for m in fake.messages(chat) if str(m.message_id) == message_id]
+    return found[0] if found else None
 
 
 def shows(message: StoredMessage, screen: Screen, *, picture: bool = True) -> bool:
