@@ -142,7 +142,9 @@ class Publisher:
         """
         if ids.is_telegram(change.table.chat):
             await Publication(self, change).start()
-            if change.summary is not None:
+            # An inline message's chat takes no new message from the bot: its
+            # count is told in the table's own words there.
+            if change.summary is not None and ids.inline_message(change.table.chat) is None:
                 self.show_summary(change)
 
     def show_summary(self, change: Change) -> None:
