@@ -3,6 +3,8 @@ table and what the player to move presses are in the window together."""
 
 from __future__ import annotations
 
+import asyncio
+
 import pytest
 from playwright.async_api import Browser, BrowserContext, Frame, Page
 
@@ -31,10 +33,15 @@ async def started(context: BrowserContext, site: Site, game: str, seats: int) ->
 async def box_of(scope: Page | Frame, selector: str) -> dict[str, float]:
     """The bounding box of the last element ``selector`` picks, once drawn."""
     element = scope.locator(selector).last
-    await element.wait_for()
-    box = await element.bounding_box()
-    assert box is not None, selector
-    return box
+    # A live update may draw the message anew between finding the element and
+    # measuring it: measure the new one then.
+    for _ in range(50):
+        await element.wait_for()
+        box = await element.bounding_box()
+        if box is not None:
+            return box
+        await asyncio.sleep(0.1)
+    raise AssertionError(f"{selector} is never drawn")
 
 
 async def fitted(scope: Page | Frame, selector: str) -> None:

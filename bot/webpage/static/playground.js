@@ -150,6 +150,8 @@
   if (seat) document.body.classList.add("seat");
   const ZOOMS = [1, 1.5, 2, 3];
   const zooms = new Map();
+  // Kinds of pictures opened at their own size on the room's page.
+  const opened = new Set();
 
   function drawPicture(image, box) {
     const img = el("img", {
@@ -177,9 +179,13 @@
       fitToWindow(box);
       reportHeight();
     });
-    // A fitted picture opens at its own size on a tap (and back on another).
+    // A fitted picture opens at its own size on a tap (and back on another),
+    // and stays so when the message is drawn anew.
+    const kind = box.dataset.kind || "";
+    box.classList.toggle("zoomed", opened.has(kind));
     img.addEventListener("click", () => {
-      box.classList.toggle("zoomed");
+      if (box.classList.toggle("zoomed")) opened.add(kind);
+      else opened.delete(kind);
       reportHeight();
     });
     return picture;
