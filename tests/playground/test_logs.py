@@ -128,7 +128,10 @@ async def test_old_lines_are_shown_in_the_language_chosen_since(
         "() => document.querySelector('#private-log').innerText.includes('Ваш ход')",
         polling=POLL_MS,
     )
-    await page.click("button.lang[data-lang=en]")
+    # The page reloads once the language is saved; a live poll may word the
+    # log in English before that, so wait for the reload itself.
+    async with page.expect_navigation():
+        await page.click("button.lang[data-lang=en]")
     await page.wait_for_function(
         "() => document.querySelector('#log').innerText.includes('the game begins')",
         polling=POLL_MS,

@@ -4,6 +4,7 @@ table, the outbox holding a call back, and /metrics on the webhook's port."""
 from __future__ import annotations
 
 import asyncio
+import time
 
 import aiohttp
 
@@ -57,14 +58,14 @@ async def test_a_game_with_a_429_and_a_5xx_moves_the_figures(h: Harness) -> None
 
 async def test_the_outbox_shows_a_call_held_back_by_a_429(h: Harness) -> None:
     table_id = await quick_game(h)
-    h.fake.fail_next(TABLE_EDIT, status=429, retry_after=3, chat_id=GROUP)
+    h.fake.fail_next(TABLE_EDIT, status=429, retry_after=5, chat_id=GROUP)
     user, _ = await mover(h, table_id)
     token = (await leaf_tokens(h, table_id))[0]
     h.fake.press(user, user, hand(h, user).message_id, token, strict=False)
     await h.fake.wait_for(lambda c: c.method == TABLE_EDIT and c.status == 429, timeout=10)
     # The 429 reaches the fake's log before the bot has read it and queued
-    # the call again, the long way: scrape once it is held there.
-    await held_back(h, GROUP)
+    # the call again, the long way: scrape once that call waits there.
+    await held_back(h, since=time.monotonic())
     held = await scrape(h.service)
     assert held.value("tablebot_outbox_jobs", platform="telegram") >= 1
     assert held.value("tablebot_outbox_oldest_seconds", platform="telegram") > 0
@@ -75,12 +76,16 @@ async def test_the_outbox_shows_a_call_held_back_by_a_429(h: Harness) -> None:
     assert after.value("tablebot_screens_pending", frontend="telegram") == 0
 
 
-async def held_back(h: Harness, chat_id: int, within: float = 30.0) -> None:
-    """Wait until a call to ``chat_id`` waits in the outbox (a liveness bound only)."""
+async def held_back(h: Harness, since: float, within: float = 30.0) -> None:
+    """Wait until every call the outbox holds was queued after ``since`` (the
+    one that failed has left it) and one is held (a liveness bound only)."""
     loop = asyncio.get_running_loop()
     started = loop.time()
-    while not h.tg.outbox.busy(chat_id):
-        assert loop.time() - started < within, "no call was held back"
+    while True:
+        depth, age = h.tg.outbox.reading()
+        if h.tg.outbox.busy(GROUP) and 0 < age < time.monotonic() - since:
+            return
+        assert loop.time() - started < within, f"no call was held back ({depth=}, {age=})"
         await asyncio.sleep(0.01)
 
 
