@@ -3,11 +3,9 @@ the throw (combination, trajectory, numbers, start) and the house after it."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import Any
+from collections.abc import Sequence
 
-from bot.core.narration.base import Event, Narrator, flag, who
-from bot.core.presenters.base import Translate
+from bot.core.narration.base import Event, Narrator, Scene, flag
 from bot.core.presenters.curling import MARKS
 
 
@@ -16,21 +14,14 @@ class CurlingNarrator(Narrator):
 
     game = "curling"
 
-    def line(
-        self,
-        event: Event,
-        after: Sequence[Event],
-        view: Mapping[str, Any],
-        names: Sequence[str],
-        t: Translate,
-    ) -> str | None:
+    def line(self, event: Event, scene: Scene) -> str | None:
         """Each step of a throw in turn; the table's own events as presented."""
-        kind = event.get("kind")
+        kind, t = event.get("kind"), scene.t
         seat = event.get("seat")
-        player = who(seat, names)
+        player = scene.who(seat)
         if kind == "roll":
             rolled = t("tell-curling-roll", player=player, dice=_dice(event["dice"]))
-            void = self.presenter.event(event, names, t)
+            void = super().line(event, scene)
             return rolled if void is None else f"{void} {rolled}"
         if kind == "rethrow":
             return t(
@@ -42,20 +33,18 @@ class CurlingNarrator(Narrator):
         if kind == "keep":
             return t("tell-curling-keep", player=player, dice=_dice(event["dice"]))
         if kind == "draw":
-            opponent = who(1 - int(seat or 0), names)
             return t(
                 "tell-curling-draw",
                 player=player,
                 card=self.presenter.card(event["card"]),
                 source=event["source"],
-                opponent=opponent,
+                opponent=scene.who(1 - int(seat or 0)),
             )
         if kind == "stop":
             return t("tell-curling-stop", player=player, count=event["count"])
         if kind == "throw":
-            return self._throw(event, after, view, names, t)
+            return self._throw(event, scene)
         if kind == "end_over" and "zones" in event:
-            told = self.presenter.event(event, names, t)
             (cr, cb), (mr, mb), (orr, ob) = event["zones"]
             zones = t(
                 "tell-curling-zones",
@@ -63,18 +52,12 @@ class CurlingNarrator(Narrator):
                 middle=f"{mr} : {mb}",
                 outer=f"{orr} : {ob}",
             )
-            return f"{told} {zones}"
-        return super().line(event, after, view, names, t)
+            return f"{super().line(event, scene)} {zones}"
+        return super().line(event, scene)
 
-    def _throw(
-        self,
-        event: Event,
-        after: Sequence[Event],
-        view: Mapping[str, Any],
-        names: Sequence[str],
-        t: Translate,
-    ) -> str:
-        player = who(event.get("seat"), names)
+    def _throw(self, event: Event, scene: Scene) -> str:
+        t = scene.t
+        player = scene.who(event.get("seat"))
         name, _, numbers = str(event["combo"]).partition(":")
         combo = " ".join([t("curling-combo", name=name), *numbers.split(",")]).strip()
         if event.get("trajectory") is None:
@@ -82,7 +65,7 @@ class CurlingNarrator(Narrator):
         else:
             text = t(
                 "tell-curling-throw",
-                mark=MARKS[view["colours"][event["seat"]]],
+                mark=MARKS[scene.view["colours"][event["seat"]]],
                 player=player,
                 combo=combo,
                 trajectory=event["trajectory"],
@@ -92,15 +75,12 @@ class CurlingNarrator(Narrator):
                 out=len(event["out"]),
                 foul=flag(event.get("foul")),
             )
-        if any(e.get("kind") == "end_over" for e in after):
+        if scene.followed_by("end_over"):
             # The end's count follows; the view already shows the next end.
             return text
-        red, blue = view["house"]["score"]
-        return (
-            text
-            + " "
-            + t("tell-curling-house", red=f"{MARKS['red']} {red}", blue=f"{blue} {MARKS['blue']}")
-        )
+        red, blue = scene.view["house"]["score"]
+        house = t("tell-curling-house", red=f"{MARKS['red']} {red}", blue=f"{blue} {MARKS['blue']}")
+        return f"{text} {house}"
 
 
 def _dice(dice: Sequence[int]) -> str:

@@ -3,11 +3,7 @@ round's end with every row's top cards and how they count."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import Any
-
-from bot.core.narration.base import Event, Narrator, flag, who
-from bot.core.presenters.base import Translate
+from bot.core.narration.base import Event, Narrator, Scene, flag
 from bot.core.presenters.klac import COLOUR_MARKS
 from games.klac.cards import parse_card
 
@@ -17,75 +13,56 @@ class KlacNarrator(Narrator):
 
     game = "klac"
 
-    def line(
-        self,
-        event: Event,
-        after: Sequence[Event],
-        view: Mapping[str, Any],
-        names: Sequence[str],
-        t: Translate,
-    ) -> str | None:
+    def line(self, event: Event, scene: Scene) -> str | None:
         """A play with the target row's score, a private draw, a round's count."""
         kind = event.get("kind")
         if kind == "play":
-            return self._play(event, after, view, names, t)
+            return self._play(event, scene)
         if kind == "draw" and "card" in event:
-            return t("tell-klac-draw", card=self.presenter.card(event["card"]))
+            return scene.t("tell-klac-draw", card=self.presenter.card(event["card"]))
         if kind == "round_end":
-            return self._round_end(event, view, names, t)
-        return super().line(event, after, view, names, t)
+            return self._round_end(event, scene)
+        return super().line(event, scene)
 
-    def _play(
-        self,
-        event: Event,
-        after: Sequence[Event],
-        view: Mapping[str, Any],
-        names: Sequence[str],
-        t: Translate,
-    ) -> str:
+    def _play(self, event: Event, scene: Scene) -> str:
         target = int(event["target"])
-        ended = next((e for e in after if e.get("kind") == "round_end"), None)
+        ended = scene.followed_by("round_end")
         # A play that ends the round is followed by the next deal: the row it
         # joined is counted in the round's end, not in the new round's rows.
-        scores = ended["scores"] if ended is not None else view["row_scores"]
-        return t(
+        scores = ended["scores"] if ended is not None else scene.view["row_scores"]
+        return scene.t(
             "tell-klac-play",
-            player=who(event.get("seat"), names),
+            player=scene.who(event.get("seat")),
             card=self.presenter.card(event["card"]),
             own=flag(target == event.get("seat")),
-            target=who(target, names),
+            target=scene.who(target),
             how=event["how"],
             stack=int(event["stack"]) + 1,
             merged=flag(event.get("merged")),
             row=scores[target],
         )
 
-    def _round_end(
-        self, event: Event, view: Mapping[str, Any], names: Sequence[str], t: Translate
-    ) -> str:
-        summary = view.get("last_round") or {}
+    def _round_end(self, event: Event, scene: Scene) -> str:
+        t = scene.t
+        summary = scene.view.get("last_round") or {}
         rows = summary.get("rows") if summary.get("round") == event["round"] else None
         counted = []
         for seat, score in enumerate(event["scores"]):
             tops = [stack[-1] for stack in rows[seat]] if rows else []
-            shown = " ".join(self.presenter.card(card) for card in tops) or "—"
+            shown = self.cards(tops) or "—"
             missing = [
                 mark
                 for colour, mark in COLOUR_MARKS.items()
                 if colour not in {parse_card(card)[0] for card in tops}
             ]
+            player = scene.who(seat)
             if rows is None or not missing:
-                counted.append(t("tell-klac-row", player=who(seat, names), tops=shown, score=score))
+                counted.append(t("tell-klac-row", player=player, tops=shown, score=score))
             else:
                 counted.append(
-                    t(
-                        "tell-klac-row-short",
-                        player=who(seat, names),
-                        tops=shown,
-                        missing="".join(missing),
-                    )
+                    t("tell-klac-row-short", player=player, tops=shown, missing="".join(missing))
                 )
-        totals = ", ".join(f"{who(s, names)} {v}" for s, v in enumerate(event["totals"]))
+        totals = ", ".join(f"{scene.who(s)} {v}" for s, v in enumerate(event["totals"]))
         return t(
             "tell-klac-round-end", round=event["round"], rows=" · ".join(counted), totals=totals
         )

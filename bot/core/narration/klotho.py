@@ -3,11 +3,7 @@ round's end adds where everybody stands."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import Any
-
-from bot.core.narration.base import Event, Narrator, flag, who
-from bot.core.presenters.base import Translate
+from bot.core.narration.base import Event, Narrator, Scene, flag
 
 
 class KlothoNarrator(Narrator):
@@ -15,26 +11,20 @@ class KlothoNarrator(Narrator):
 
     game = "klotho"
 
-    def line(
-        self,
-        event: Event,
-        after: Sequence[Event],
-        view: Mapping[str, Any],
-        names: Sequence[str],
-        t: Translate,
-    ) -> str | None:
+    def line(self, event: Event, scene: Scene) -> str | None:
         """Proposals and ballots (the caption's vote line shows only the open
         vote), a round's end with the points and half victories; the rest as
         presented."""
-        kind = event.get("kind")
+        kind, t = event.get("kind"), scene.t
+        player = scene.who(event.get("seat"))
         if kind == "propose":
-            return t("tell-klotho-propose", player=who(event.get("seat"), names))
+            return t("tell-klotho-propose", player=player)
         if kind == "vote":
-            return t("tell-klotho-vote", player=who(event.get("seat"), names), vote=event["vote"])
+            return t("tell-klotho-vote", player=player, vote=event["vote"])
         if kind != "tour_end":
-            return super().line(event, after, view, names, t)
+            return super().line(event, scene)
         standing = " · ".join(
-            t("klotho-caption-score", player=who(seat, names), points=points, halves=halves)
+            t("klotho-caption-score", player=scene.who(seat), points=points, halves=halves)
             for seat, (points, halves) in enumerate(
                 zip(event["scores"], event["halves"], strict=True)
             )

@@ -3,11 +3,7 @@ with the combinations it completed; a round's end with how it was counted."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import Any
-
-from bot.core.narration.base import Event, Narrator, flag, who
-from bot.core.presenters.base import Translate
+from bot.core.narration.base import Event, Narrator, Scene, flag
 from games.core.cards import SUIT_SYMBOLS
 
 #: The events of a card put down, each followed by the combinations it completed.
@@ -19,50 +15,38 @@ class KrendzuNarrator(Narrator):
 
     game = "krendzu"
 
-    def line(
-        self,
-        event: Event,
-        after: Sequence[Event],
-        view: Mapping[str, Any],
-        names: Sequence[str],
-        t: Translate,
-    ) -> str | None:
+    def line(self, event: Event, scene: Scene) -> str | None:
         """Placements with their combinations, passes, what a seat gave and got."""
-        kind = event.get("kind")
-        player = who(event.get("seat"), names)
+        kind, t = event.get("kind"), scene.t
         if kind in PLACED:
-            return self._placed(event, after, names, t)
+            return self._placed(event, scene)
         if kind == "score":
             return None  # told with the card that completed it
         if kind == "pass":
-            return t("krendzu-caption-pass", player=player)
+            return t("krendzu-caption-pass", player=scene.who(event.get("seat")))
         if kind == "exchange" and "gave" in event:
-            return t("tell-krendzu-gave", cards=self._cards(event["gave"]))
+            return t("tell-krendzu-gave", cards=self.cards(event["gave"]))
         if kind == "draw":
             # Only the seat dealt them sees which cards; the others see nothing new.
             return (
-                t("tell-krendzu-got", cards=self._cards(event["cards"]))
+                t("tell-krendzu-got", cards=self.cards(event["cards"]))
                 if "cards" in event
                 else None
             )
         if kind == "tour_end":
-            return self._tour_end(event, names, t)
-        return super().line(event, after, view, names, t)
+            return self._tour_end(event, scene)
+        return super().line(event, scene)
 
-    def _cards(self, cards: Sequence[str]) -> str:
-        return " ".join(self.presenter.card(card) for card in cards)
-
-    def _placed(
-        self, event: Event, after: Sequence[Event], names: Sequence[str], t: Translate
-    ) -> str:
+    def _placed(self, event: Event, scene: Scene) -> str:
+        t = scene.t
         text = t(
             f"tell-krendzu-{event['kind']}",
-            player=who(event.get("seat"), names),
+            player=scene.who(event.get("seat")),
             card=self.presenter.card(event["card"]),
             cell=event["cell"],
         )
         scores = []
-        for later in after:
+        for later in scene.after:
             if later.get("kind") != "score":
                 break
             scores.append(later)
@@ -73,25 +57,24 @@ class KrendzuNarrator(Narrator):
                 "tell-krendzu-combo",
                 kind="suit" if "suit" in score["kinds"] else "progression",
                 suit=SUIT_SYMBOLS.get(str(score["cards"][0])[-1], "?"),
-                cards=self._cards(score["cards"]),
+                cards=self.cards(score["cards"]),
                 own=flag(score.get("own_goal")),
             )
             for score in scores
         )
-        attack = ", ".join(who(s, names) for s in scores[0]["scorers"])
+        attack = ", ".join(scene.who(s) for s in scores[0]["scorers"])
         return f"{text}: " + t(
             "tell-krendzu-scored", combos=combos, count=len(scores), attack=attack
         )
 
-    def _tour_end(self, event: Event, names: Sequence[str], t: Translate) -> str:
-        roles = event["roles"]
-        attackers = [s for s, role in enumerate(roles) if role == "attack"]
+    def _tour_end(self, event: Event, scene: Scene) -> str:
+        attackers = [s for s, role in enumerate(event["roles"]) if role == "attack"]
         combos = event["points"][attackers[0]] if attackers else 0
-        totals = " · ".join(f"{who(s, names)} {p}" for s, p in enumerate(event["scores"]))
-        return t(
+        totals = " · ".join(f"{scene.who(s)} {p}" for s, p in enumerate(event["scores"]))
+        return scene.t(
             "tell-krendzu-tour-end",
             tour=event["tour"],
             count=combos,
-            attack=", ".join(who(s, names) for s in attackers),
+            attack=", ".join(scene.who(s) for s in attackers),
             totals=totals,
         )
