@@ -157,13 +157,13 @@ class LobbyScreens(DeckScreens):
         """A value in words when it has its own message (``value-<key>-<value>``),
         else as it is: a number stays a number, so the option's line can pick
         the plural its noun needs (Fluent never selects a plural on text)."""
-        if key == "turn_seconds":
-            return self.duration(int(value), lang)
-        if key == "on_timeout":
-            return self.t(lang, f"value-timeout-{value}")
         named = f"value-{key}-{value}"
         if self.i18n.has("en", named):
             return self.t(lang, named)
+        if key in ("turn_seconds", "round_break"):
+            return self.duration(int(value), lang)
+        if key == "on_timeout":
+            return self.t(lang, f"value-timeout-{value}")
         return value if isinstance(value, int) and not isinstance(value, bool) else str(value)
 
 

@@ -32,6 +32,7 @@ from bot.core.tokens import (
     HintStepToken,
     HintToken,
     MoveToken,
+    NextRoundToken,
     NoopToken,
     ProposeToken,
     RematchToken,
@@ -93,6 +94,8 @@ class Screens(LobbyScreens):
         lines += self.event_lines(table, state, lang)
         if table.taken_back and table.status == Status.PLAYING:
             lines.append(t("caption-takeback"))
+        if table.held and table.status == Status.PLAYING:
+            lines.append(t("caption-held", game=table.game))
         if table.status == Status.FINISHED and table.result is not None:
             winners = [names[int(s)] for s in table.result.get("winners", [])]
             # Everybody winning is a draw, and said so.
@@ -127,6 +130,7 @@ class Screens(LobbyScreens):
         if game.public_moves and not path:
             # Not inside a move being chosen: going into the menu begins one.
             buttons += self._takeback_buttons(table, solo_seat(table), lang)
+        buttons += self._next_round_buttons(table, lang)
         for vote in table.votes:
             progress = {
                 "kind": vote.kind,
@@ -160,6 +164,13 @@ class Screens(LobbyScreens):
             return []
         token = TakeBackToken(table.id, table.takeback_marks[-1]).encode()
         return [(Button(self.t(lang, "btn-takeback"), token),)]
+
+    def _next_round_buttons(self, table: Table, lang: str) -> list[tuple[Button, ...]]:
+        """▶ while the computers wait for the one person after a round."""
+        if not table.held or table.status != Status.PLAYING:
+            return []
+        token = NextRoundToken(table.id, table.state_version).encode()
+        return [(Button(self.t(lang, "btn-next-round", game=table.game), token),)]
 
     def stop_question(self, table: Table, lang: str) -> Screen:
         """What a person alone with computers is asked before their game is
@@ -356,8 +367,11 @@ class Screens(LobbyScreens):
         elif table.status == Status.PLAYING:
             # Not naming whose turn it is keeps this screen unchanged while
             # others move, so frontends need not update it after every move.
-            text = "\n".join([*told, t("seat-waiting")])
-            buttons = self._takeback_buttons(table, seat, lang)
+            waiting = t("caption-held", game=table.game) if table.held else t("seat-waiting")
+            text = "\n".join([*told, waiting])
+            buttons = self._next_round_buttons(table, lang) + self._takeback_buttons(
+                table, seat, lang
+            )
         else:
             text = t("seat-game-over")
         return Screen(text, image, key, tuple(buttons))

@@ -76,6 +76,10 @@ class Table:
     pace: str = "normal"
     #: ``"on"``: the finished game's replay also shows every hand (never before it ends).
     replay_hands: str = "off"
+    #: Seconds the computers wait after a round ends before they open the next,
+    #: so the people can look at how it was counted (0: no pause). One person
+    #: alone with computers is waited for instead (:attr:`held`).
+    round_break: int = 5
     status: str = Status.LOBBY.value
     players: list[Player] = field(default_factory=list)
     version: int = 0  # bumps on every write of the record (compare-and-set)
@@ -99,6 +103,11 @@ class Table:
     takebacks: int = 0
     #: The last change took a move back (the caption says so until the next move).
     taken_back: bool = False
+    #: A round just ended and the computers wait to open the next: until this
+    #: time (:attr:`round_break`), or while :attr:`held`.
+    break_until: float | None = None
+    #: The one person alone with computers has not yet said ▶ Next round.
+    held: bool = False
     #: Where the finished game and the ratings are kept when that is not
     #: ``chat`` itself: a table in a Telegram inline message is keyed by the
     #: message, and its records by the chat the message is in (learnt from a

@@ -15,6 +15,7 @@
 ``y:ID:VER:SEAT:PATH``  "why not?" in a menu showing a hint (which stays marked)
 ``d:GAME:SET:SUIT:OP``  the deck builder of GAME showing SET and SUIT; OP changes the draft
 ``u:ID:MARK``           take back a move: back to the position of state version MARK
+``o:ID:VER``            ▶ next round: the computers may open it (a table of one person)
 ``r:ID``                a rematch of the finished table ID
 ``x:ID:y|n``            the answer to "stop the game?" (asked at a table of computers)
 ``t:GAME:STEP:OP``      a tutorial's button at STEP: OP an option's number, ``b`` back,
@@ -46,6 +47,7 @@ _SHARED = re.compile(rf"s:({_ID}):(\d{{1,9}}):(\d{{1,2}})")
 _NOOP = re.compile(rf"z:({_ID})")
 _TAKE_BACK = re.compile(rf"u:({_ID}):(\d{{1,9}})")
 _REMATCH = re.compile(rf"r:({_ID})")
+_NEXT_ROUND = re.compile(rf"o:({_ID}):(\d{{1,9}})")
 _STOP = re.compile(rf"x:({_ID}):([yn])")
 _LEARN = re.compile(r"t:([a-z]{2,16}):(\d{1,2}):(\d{1,2}|[bxrg])")
 _DECK = re.compile(
@@ -202,6 +204,19 @@ class TakeBackToken:
 
 
 @dataclass(frozen=True)
+class NextRoundToken:
+    """▶ after a round, alone with computers: they may open the next. ``version``:
+    the state the round ended on (a press after a move or a take-back is stale)."""
+
+    table_id: str
+    version: int
+
+    def encode(self) -> str:
+        """The token text."""
+        return _checked(f"o:{self.table_id}:{self.version}")
+
+
+@dataclass(frozen=True)
 class RematchToken:
     """Play the finished table again: the same seats, computers and options."""
 
@@ -275,6 +290,7 @@ Token = (
     | SharedToken
     | NoopToken
     | TakeBackToken
+    | NextRoundToken
     | RematchToken
     | StopToken
     | DeckToken
@@ -307,6 +323,8 @@ def decode(text: object) -> Token:
         return NoopToken(m[1])
     if m := _TAKE_BACK.fullmatch(text):
         return TakeBackToken(m[1], int(m[2]))
+    if m := _NEXT_ROUND.fullmatch(text):
+        return NextRoundToken(m[1], int(m[2]))
     if m := _REMATCH.fullmatch(text):
         return RematchToken(m[1])
     if m := _STOP.fullmatch(text):

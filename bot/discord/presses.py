@@ -29,6 +29,7 @@ from bot.core.tokens import (
     LobbyToken,
     MoveToken,
     NewGameToken,
+    NextRoundToken,
     RematchToken,
     StopToken,
     TakeBackToken,
@@ -203,9 +204,10 @@ async def _show_table(frontend: Frontend, chat: str, outcome: Outcome) -> None:
     await frontend.publisher.show_table(outcome.table, outcome.state, chat_lang, screen)
 
 
-async def _takeback_token(frontend: Frontend, pressed: Pressed) -> None:
-    """↩ on the presser's own hand (an ephemeral message, or their DM) or on a
-    public game's table; the publisher shows the position it went back to."""
+async def _solo_token(frontend: Frontend, pressed: Pressed) -> None:
+    """↩ or ▶ (a table of one person and computers) on the presser's own hand
+    (an ephemeral message, or their DM) or on the table; the publisher shows
+    what it changed."""
     if not pressed.private:
         await _table_token(frontend, pressed)
         return
@@ -250,7 +252,8 @@ TOKENS: dict[type[Any], Callable[[Frontend, Pressed], Awaitable[None]]] = {
     NewGameToken: _new_game_token,
     LobbyToken: _lobby_token,
     MoveToken: _move_token,
-    TakeBackToken: _takeback_token,
+    TakeBackToken: _solo_token,
+    NextRoundToken: _solo_token,
     RematchToken: _rematch_token,
     StopToken: _stop_answer,
 }

@@ -27,7 +27,14 @@ from bot.core.screen_base import Screen
 from bot.core.screens import Screens
 from bot.core.service import Change, Outcome, PlayerInfo, Stopping, TableService
 from bot.core.tables import Status, Table
-from bot.core.tokens import BadToken, LearnToken, MoveToken, TakeBackToken, decode
+from bot.core.tokens import (
+    BadToken,
+    LearnToken,
+    MoveToken,
+    NextRoundToken,
+    TakeBackToken,
+    decode,
+)
 from bot.playground.images import PUBLIC, Gallery
 from bot.playground.rooms import LocalPlayer, LogEntry, Room, RoomError, RoomStore, room_of_chat
 from bot.playground.wording import UNWORDED, Recorder, kept, word
@@ -287,13 +294,13 @@ class Playground:
 
     async def press_private(self, room: Room, index: int, token: str) -> None:
         """A button of player ``index``'s own panel: a step of that seat's move
-        menu, or taking their move back."""
+        menu, taking their move back, or ▶ the next round."""
         player = self.player(room, index)
         lang = await self.languages.for_user(player.key)
         try:
             parsed = decode(token)
             if (
-                not isinstance(parsed, MoveToken | TakeBackToken)
+                not isinstance(parsed, MoveToken | TakeBackToken | NextRoundToken)
                 or parsed.table_id != room.table_id
             ):
                 raise BadRequest()

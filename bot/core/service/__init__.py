@@ -113,6 +113,9 @@ class TableService(SoloService):
         if isinstance(tok, tokens.TakeBackToken):
             table, state = await self.take_back(table.id, player_key, tok.mark)
             return Outcome(table, state)
+        if isinstance(tok, tokens.NextRoundToken):
+            table, state = await self.next_round(table.id, player_key, tok.version)
+            return Outcome(table, state)
         if isinstance(tok, tokens.RematchToken):
             table, state = await self.rematch(table.id, player)
             return Outcome(table, state)

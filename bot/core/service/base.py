@@ -17,7 +17,7 @@ from typing import Any
 
 from redis.exceptions import RedisError
 
-from bot.core.computers import is_computer
+from bot.core.computers import is_computer, solo_seat
 from bot.core.decks import DeckBook
 from bot.core.errors import (
     Conflict,
@@ -56,12 +56,15 @@ VOTE_SECONDS = 120
 BOT_DELAY_SECONDS = 1.5
 PACE_SECONDS = {"fast": 0.5, "normal": BOT_DELAY_SECONDS, "slow": 3.0}
 MAX_WRITE_ATTEMPTS = 8
+#: The pauses after a round the lobby offers (the table's ``round_break``).
+ROUND_BREAK_SECONDS = (5, 15, 30, 0)
 
 TABLE_OPTIONS = (
     OptionSpec("turn_seconds", DEFAULT_TURN_SECONDS, TURN_SECONDS),
     OptionSpec("on_timeout", Timeout.AUTO.value, tuple(t.value for t in Timeout)),
     OptionSpec("hints", "on", ("on", "off")),
     OptionSpec("pace", "normal", tuple(PACE_SECONDS)),
+    OptionSpec("round_break", 5, ROUND_BREAK_SECONDS),
     # Last, so the other options keep their lobby buttons' numbers.
     OptionSpec("replay_hands", "off", ("off", "on")),
 )
@@ -236,6 +239,16 @@ class ServiceBase:
         # early enough to act on.
         table.remind_at = now + table.turn_seconds * 3 / 4
 
+    def _take_break(self, table: Table) -> None:
+        """A round just ended and a computer would open the next: the one
+        person alone with computers is waited for (▶ Next round); a table of
+        several waits its ``round_break``."""
+        if solo_seat(table) is not None:
+            table.held = True
+            table.turn_deadline = table.remind_at = None
+        elif table.round_break:
+            table.break_until = self.clock() + table.round_break
+
     def _timers(self, table: Table, state: Any) -> dict[str, float | None]:
         """When the table's ``turn`` and ``vote`` timers should fire (None: not at all)."""
         if table.status != Status.PLAYING:
@@ -247,9 +260,13 @@ class ServiceBase:
             turn = table.turn_deadline or self.clock()
             if bots_to_act(table, game, state):
                 turn = min(turn, self.clock() + PACE_SECONDS[table.pace])
+        elif table.held:
+            # Nobody's clock runs until the one person says ▶ Next round.
+            turn = None
         elif bots_to_act(table, game, state):
-            # Seats the computer plays move after a pause people can follow.
-            turn = self.clock() + PACE_SECONDS[table.pace]
+            # Seats the computer plays move after a pause people can follow,
+            # and not before a round's break is over.
+            turn = max(self.clock() + PACE_SECONDS[table.pace], table.break_until or 0.0)
         else:
             marks = [t for t in (table.remind_at, table.turn_deadline) if t is not None]
             turn = min(marks, default=None)

@@ -108,6 +108,10 @@ class DeadlineService(VotingService):
         if game.window(state) is not None:
             await self._window_due(table, state, now)
             return
+        if table.held or (table.break_until or 0.0) > now:
+            # A round's break: nobody moves yet (this timer was set before it).
+            await self._reschedule(table, state)
+            return
         # Seats that only could vote are nobody's turn: they are never late.
         to_move = movers(game, state)
         bots = bots_to_act(table, game, state)

@@ -11,7 +11,14 @@ from bot.core.errors import (
     StaleVersion,
     guarded,
 )
-from bot.core.service.base import Notice, Step, human_seat, public_events, require_status
+from bot.core.service.base import (
+    Notice,
+    Step,
+    bots_to_act,
+    human_seat,
+    public_events,
+    require_status,
+)
 from bot.core.service.lobby import LobbyService
 from bot.core.store import UNDO_DEPTH, Undo
 from bot.core.summaries import summary_of
@@ -65,6 +72,8 @@ class MoveService(LobbyService):
         table.state_version += 1
         table.events = public_events(game, new)
         table.taken_back = False
+        # Any move opens the next round: whoever moves has seen the last one.
+        table.held, table.break_until = False, None
         if any(v.cancel_on_move for v in table.votes):
             table.votes = [v for v in table.votes if not v.cancel_on_move]
         entry = f"{seat} {json.dumps(list(action), separators=(',', ':'))}"
@@ -91,6 +100,8 @@ class MoveService(LobbyService):
             # A new turn (a step inside a move keeps the clock and pings nobody).
             self._reset_clock(table)
             ping = [s for s in after if s not in before or s == seat]
+            if summary is not None and bots_to_act(table, game, new):
+                self._take_break(table)
         return Step(
             new, "move", notice=notice, log_entry=entry, ping=ping, private=True, summary=summary
         )

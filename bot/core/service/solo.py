@@ -1,5 +1,5 @@
-"""A person alone at a table of computers: taking moves back, and a stop that
-asks first.
+"""A person alone at a table of computers: taking moves back, a stop that
+asks first, and ▶ the next round when they have looked at the last one.
 
 Such a game is never rated (a table with a computer seat never is), so its
 one person may take back their moves: each own move keeps the position
@@ -78,6 +78,8 @@ class SoloService(RecordService):
         table.takeback_marks.pop()
         table.takebacks += 1
         table.taken_back = True
+        # Back before the round's end, if it was one: nothing to wait for.
+        table.held, table.break_until = False, None
         # A new version, never the old one: buttons built after the move
         # (the computers' too) must not come back to life.
         table.state_version += 1
@@ -90,6 +92,22 @@ class SoloService(RecordService):
             table.turn_deadline, table.remind_at = self.clock() + window.seconds, None
         notice = Notice("takeback", {"seat": seat})
         return Step(state, "takeback", notice=notice, private=True, undo=Undo("pop"))
+
+    @guarded
+    async def next_round(self, table_id: str, player_key: str, version: int) -> tuple[Table, Any]:
+        """▶ Next round: the one person alone with computers has looked at how
+        the round was counted, and the computers may open the next. A button of
+        another position (``version``), or pressed twice, changes nothing."""
+
+        def step(table: Table, state: Any) -> Step:
+            self._solo_player(table, player_key)
+            if not table.held or table.state_version != version:
+                raise StaleVersion()
+            table.held = False
+            self._reset_clock(table)
+            return Step(state, "resume", private=True)
+
+        return await self._mutate(table_id, step)
 
     def _solo_player(self, table: Table, player_key: str) -> int:
         """The presser's seat, when they are the one person at a running table of

@@ -33,6 +33,8 @@ value-pace-slow = every 3 s
 option-replay_hands = Hands in the replay: { $value }
 value-replay_hands-off = hidden
 value-replay_hands-on = shown once the game is over
+option-round_break = Computers’ pause after a round: { $value }
+value-round_break-0 = none
 option-best_of = Match: { $value }
 value-best_of-1 = a single game
 value-best_of-3 = best of three games
@@ -75,6 +77,11 @@ btn-takeback = ↩ Take back my move
 btn-rematch = 🔁 Rematch
 btn-stop-yes = ⛔ Yes, stop
 btn-stop-no = ▶ No, play on
+btn-next-round = ▶ { $game ->
+    [curling] Next end
+    [caravan] Next game
+   *[other] Next round
+}
 
 ## Table captions
 caption-turn = ▶ Turn: { $player }
@@ -85,6 +92,11 @@ caption-winners = 🏆 Game over. { $outcome ->
 }
 caption-aborted = ⛔ The game was stopped.
 caption-takeback = ↩ Move taken back: everything is as it was before it.
+caption-held = ⏸ { $game ->
+    [curling] The end is counted.
+    [caravan] The game is counted.
+   *[other] The round is counted.
+} The computers wait for you: press ▶ when you are ready.
 
 ## A seat's private screen
 seat-your-turn = 🟢 Your turn.

@@ -33,6 +33,8 @@ value-pace-slow = раз в 3 с
 option-replay_hands = Карты игроков в повторе: { $value }
 value-replay_hands-off = скрыты
 value-replay_hands-on = видны после игры
+option-round_break = Пауза компьютеров после раунда: { $value }
+value-round_break-0 = нет
 option-best_of = Матч: { $value }
 value-best_of-1 = одна партия
 value-best_of-3 = до двух побед (из трёх партий)
@@ -75,6 +77,13 @@ btn-takeback = ↩ Отменить ход
 btn-rematch = 🔁 Сыграть ещё раз
 btn-stop-yes = ⛔ Да, остановить
 btn-stop-no = ▶ Нет, играть дальше
+btn-next-round = ▶ { $game ->
+    [curling] Следующий энд
+    [caravan] Следующая партия
+    [klotho] Следующий тур
+    [krendzu] Следующий тур
+   *[other] Следующий раунд
+}
 
 ## Подписи к столу
 caption-turn = ▶ Ходит: { $player }
@@ -84,6 +93,13 @@ caption-winners = 🏆 Игра окончена. { $outcome ->
 }
 caption-aborted = ⛔ Игра остановлена.
 caption-takeback = ↩ Ход отменён: всё как было до него.
+caption-held = ⏸ { $game ->
+    [curling] Энд подсчитан.
+    [caravan] Партия подсчитана.
+    [klotho] Тур подсчитан.
+    [krendzu] Тур подсчитан.
+   *[other] Раунд подсчитан.
+} Компьютеры ждут вас: нажмите ▶, когда будете готовы.
 
 ## Личный экран игрока
 seat-your-turn = 🟢 Ваш ход.
