@@ -26,7 +26,8 @@ from bot.core.service import TableService
 from bot.discord import calls, presses
 from bot.discord.commands import CatalogTranslator, make_tree
 from bot.discord.context import Frontend
-from bot.discord.publisher import NO_MENTIONS, Publisher
+from bot.discord.messages import NO_MENTIONS
+from bot.discord.publisher import Publisher
 from bot.discord.sender import Sender
 from bot.logs import REQUEST_ID
 from bot.metrics import Metrics

@@ -152,7 +152,7 @@ def make_tree(client: discord.Client, frontend: Frontend) -> app_commands.Comman
             await answer(interaction, i18n.t(lang, "dc-no-game-here"))
             return
         table, state = await frontend.service.get(table.id)
-        shown, digest = await frontend.publisher.hand_message(table, state, seat, lang)
+        shown, digest = await frontend.publisher.hands.hand_message(table, state, seat, lang)
         await send_hand(frontend, interaction, table, seat, shown, digest)
 
     @tree.command(name=text("rules", "dc-cmd-rules"), description=text(

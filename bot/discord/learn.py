@@ -19,8 +19,7 @@ from bot.core.screen_base import Screen
 from bot.core.tokens import LEARN_MENU, LearnToken, NewGameToken
 from bot.discord import ids
 from bot.discord.context import Frontend, player
-from bot.discord.messages import outgoing
-from bot.discord.publisher import NO_MENTIONS
+from bot.discord.messages import NO_MENTIONS, outgoing
 from bot.discord.replies import answer, begin, reply, text
 
 

@@ -22,6 +22,7 @@ TEXT_LIMIT = 2000
 IMAGE_NAME = "table.png"
 #: Discord's code for a channel that no longer exists.
 UNKNOWN_CHANNEL = 10003
+NO_MENTIONS = discord.AllowedMentions.none()
 
 
 @dataclass(frozen=True)

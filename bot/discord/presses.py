@@ -37,9 +37,10 @@ from bot.core.tokens import (
 )
 from bot.discord import ids, learn, records
 from bot.discord.context import Frontend, player
+from bot.discord.hands import HandRef
 from bot.discord.messages import Outgoing, outgoing
-from bot.discord.publisher import LOCKED, HandRef
 from bot.discord.replies import reply
+from bot.discord.troubles import LOCKED
 from games.core.errors import GameError
 
 log = logging.getLogger("bot.discord")
@@ -273,16 +274,16 @@ async def _hand_press(frontend: Frontend, pressed: Pressed) -> None:
         pressed.lang,
     )
     tok: MoveToken = pressed.token
-    publisher = frontend.publisher
+    hands = frontend.publisher.hands
     table, state = await frontend.service.get(tok.table_id)
     seat = table.seat_of(ids.player_key(interaction.user.id))
     resend = False
     if message.flags.ephemeral and seat == tok.seat:
-        ref = await publisher.hand_ref(table.id, seat)
-        resend = ref is None or ref.message_id != message.id or not ref.fresh(publisher.clock())
+        ref = await hands.hand_ref(table.id, seat)
+        resend = ref is None or ref.message_id != message.id or not ref.fresh(hands.clock())
         if resend:
             # Until the new hand is sent, changes have nowhere to go.
-            await publisher.set_hand_ref(table.id, seat, None)
+            await hands.set_hand_ref(table.id, seat, None)
     try:
         outcome = await frontend.service.press(player(interaction.user), token)
     except StaleVersion as exc:
@@ -295,7 +296,7 @@ async def _hand_press(frontend: Frontend, pressed: Pressed) -> None:
     if outcome.path is None and not resend:
         return  # a move: the publisher brings every hand up to date
     assert seat is not None and outcome.state is not None
-    shown, digest = await publisher.hand_message(
+    shown, digest = await hands.hand_message(
         outcome.table,
         outcome.state,
         seat,
@@ -308,7 +309,7 @@ async def _hand_press(frontend: Frontend, pressed: Pressed) -> None:
         await send_hand(frontend, interaction, outcome.table, seat, shown, digest, retire=True)
         return
     await _edit_pressed(interaction, shown)
-    await publisher.set_hand_digest(table.id, seat, digest)
+    await hands.set_hand_digest(table.id, seat, digest)
 
 
 async def send_hand(
@@ -326,20 +327,20 @@ async def send_hand(
     The hand it replaces says where the hand went; with ``retire`` that is the
     pressed message (the presser's own interaction can always edit it).
     """
-    publisher = frontend.publisher
+    hands = frontend.publisher.hands
     lang = await frontend.user_lang(interaction)
-    old = await publisher.hand_ref(table.id, seat)
+    old = await hands.hand_ref(table.id, seat)
     sent = await reply(
         interaction, shown.content, view=shown.view or discord.utils.MISSING, file=shown.file()
     )
-    ref = HandRef(interaction.token, sent.id, publisher.clock())
-    await publisher.set_hand_ref(table.id, seat, ref)
-    await publisher.set_hand_digest(table.id, seat, digest)
+    ref = HandRef(interaction.token, sent.id, hands.clock())
+    await hands.set_hand_ref(table.id, seat, ref)
+    await hands.set_hand_digest(table.id, seat, digest)
     moved = frontend.i18n.t(lang, "dc-hand-moved")
     if retire:
         await interaction.edit_original_response(content=moved, attachments=[], view=None)
-    elif old is not None and old.fresh(publisher.clock()) and old.message_id != sent.id:
-        await publisher.retire_hand(old, moved)
+    elif old is not None and old.fresh(hands.clock()) and old.message_id != sent.id:
+        await hands.retire_hand(old, moved)
 
 
 async def _hand(
@@ -356,7 +357,7 @@ async def _hand(
         raise ServiceError("seat-taken-over")
     if state is None:
         raise WrongPhase(status=table.status)
-    shown, digest = await frontend.publisher.hand_message(table, state, seat, lang)
+    shown, digest = await frontend.publisher.hands.hand_message(table, state, seat, lang)
     await send_hand(frontend, interaction, table, seat, shown, digest)
 
 
@@ -376,24 +377,25 @@ async def _direct(
 ) -> None:
     """Hands by direct message on or off; refused with the reason when DMs are closed."""
     publisher = frontend.publisher
+    hands = publisher.hands
     key = ids.player_key(interaction.user.id)
     if not on:
-        await publisher.set_dm(key, False)
+        await hands.set_dm(key, False)
         await tell(interaction, frontend.i18n.t(lang, "dc-dm-off"))
         return
     try:
-        await publisher.greet_in_dm(interaction.user.id, lang)
+        await hands.greet_in_dm(interaction.user.id, lang)
     except discord.Forbidden:
         await tell(interaction, frontend.i18n.t(lang, "dc-dm-closed"))
         return
-    await publisher.set_dm(key, True)
+    await hands.set_dm(key, True)
     for table in await frontend.service.tables_of(key):
         if table.status != Status.PLAYING or not frontend.screens.has_private(table.game):
             continue
         table, state = await frontend.service.get(table.id)
         seat = table.hand_seat(key)
         if seat is not None and state is not None:
-            await publisher.forget_dm_closed(table, seat)
+            await hands.forget_dm_closed(table, seat)
             await publisher.show_seat(table, state, seat, resend=True)
     await tell(interaction, frontend.i18n.t(lang, "dc-dm-on"))
 
@@ -413,7 +415,9 @@ async def _warn_if_refused(frontend: Frontend, interaction: discord.Interaction,
     chat = ids.interaction_chat(interaction)
     try:
         table = await frontend.service.table_in(chat)
-        refused = None if table is None else await frontend.publisher.channel_refused(table.id)
+        refused = (
+            None if table is None else await frontend.publisher.troubles.channel_refused(table.id)
+        )
         if table is None or refused is None:
             return
         if refused == LOCKED:

@@ -17,8 +17,8 @@ from bot.core.replays import draw_off_loop
 from bot.core.screen_base import Screen
 from bot.discord import ids
 from bot.discord.context import Frontend
+from bot.discord.hands import DM_FLAG
 from bot.discord.messages import outgoing
-from bot.discord.publisher import DM_FLAG
 from bot.discord.replies import answer, begin, reply, text
 
 #: Games ``/history`` lists, and so the numbers ``/replay`` takes.

@@ -486,7 +486,7 @@ async def test_hands_by_dm_refused_when_dms_are_closed(server: Server) -> None:
     server.fake.dm_closed.add(other)
     record = await server.press(hand, ids.direct_id(True), user=other)
     assert server.told(record) == [t(server, "ru", "dc-dm-closed")]
-    assert not await server.dc.frontend.publisher.wants_dm(ids.player_key(other))
+    assert not await server.dc.frontend.publisher.hands.wants_dm(ids.player_key(other))
     assert [m for m in server.fake.messages(server.fake.dms[other]) if not m.deleted] == []
     # Hands stay ephemeral: the next move edits the same hand.
     edits = hand.edits
@@ -502,7 +502,7 @@ async def test_hands_by_dm_then_dms_closed_mid_game(server: Server) -> None:
     hand = await my_hand(server, table_id, other)
     record = await server.press(hand, ids.direct_id(True), user=other)
     assert server.told(record) == [t(server, "ru", "dc-dm-on")]
-    assert await server.dc.frontend.publisher.wants_dm(ids.player_key(other))
+    assert await server.dc.frontend.publisher.hands.wants_dm(ids.player_key(other))
     dm = server.fake.dms[other]
     welcome, dm_hand = server.fake.messages(dm)
     assert welcome.content == t(server, "ru", "dc-dm-welcome")
@@ -533,7 +533,7 @@ async def test_hands_by_dm_then_dms_closed_mid_game(server: Server) -> None:
         await play_move(server, table_id)
     notice = t(server, "ru", "dc-dm-closed-channel", player=f"<@{other}>")
     assert [m.content for m in server.channel()].count(notice) == 1
-    assert not await server.dc.frontend.publisher.wants_dm(ids.player_key(other))
+    assert not await server.dc.frontend.publisher.hands.wants_dm(ids.player_key(other))
 
 
 async def test_dm_switch_off(server: Server) -> None:
@@ -543,7 +543,7 @@ async def test_dm_switch_off(server: Server) -> None:
     dm_hand = [m for m in server.fake.messages(server.fake.dms[ANYA]) if m.attachments][-1]
     record = await server.press(dm_hand, ids.direct_id(False), user=ANYA)
     assert server.told(record) == [t(server, "ru", "dc-dm-off")]
-    assert not await server.dc.frontend.publisher.wants_dm(ids.player_key(ANYA))
+    assert not await server.dc.frontend.publisher.hands.wants_dm(ids.player_key(ANYA))
 
 
 # -- time, restarts, Redis, races -------------------------------------------------
@@ -555,9 +555,9 @@ async def test_an_expired_hand_token_is_never_used_by_pushes(server: Server) -> 
     waiting = next(u for u in (ANYA, BORIS, VIKA) if u != user)
     old = await my_hand(server, table_id, waiting)
     [old_record] = [r for r in server.fake.interactions.values() if old.id in r.followups]
-    publisher = server.dc.frontend.publisher
-    later = publisher.clock() + 14 * 60 + 1
-    publisher.clock = lambda: later
+    hands = server.dc.frontend.publisher.hands
+    later = hands.clock() + 14 * 60 + 1
+    hands.clock = lambda: later
     server.fake.advance(14 * 60 + 1)
     calls = len(server.fake.calls)
     for _ in range(3):
@@ -583,9 +583,9 @@ async def test_a_press_on_an_expired_hand_resends_it(server: Server) -> None:
     table_id = await open_table(server, "klac", ANYA, BORIS, VIKA)
     user, _ = await mover(server, table_id)
     old = await my_hand(server, table_id, user)
-    publisher = server.dc.frontend.publisher
-    later = publisher.clock() + 15 * 60
-    publisher.clock = lambda: later
+    hands = server.dc.frontend.publisher.hands
+    later = hands.clock() + 15 * 60
+    hands.clock = lambda: later
     server.fake.advance(15 * 60)
     before = await snapshot(server, table_id)
     first = (await move_path(server, table_id))[0]
@@ -596,7 +596,7 @@ async def test_a_press_on_an_expired_hand_resends_it(server: Server) -> None:
     new = server.fake.message(CHANNEL, new_id)
     assert new.ephemeral and new.attachments
     assert old.content == t(server, "ru", "dc-hand-moved") and old.custom_ids == []
-    ref = await publisher.hand_ref(table_id, (await mover(server, table_id))[1])
+    ref = await hands.hand_ref(table_id, (await mover(server, table_id))[1])
     assert ref is not None and ref.message_id == new.id and ref.token == record.token
     # The new hand shows the step pressed, and the move is finished on it.
     for token in (await move_path(server, table_id))[1:]:
