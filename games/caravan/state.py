@@ -12,6 +12,10 @@ OPENING = "opening"
 MAIN = "main"
 OVER = "over"
 
+SEATS = 2
+#: Caravans per seat; pair ``n`` is the two seats' caravans ``n``, facing each other.
+PAIRS = 3
+
 #: By seat, then pair 0..2.
 Table = list[list[Caravan]]
 

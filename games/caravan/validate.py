@@ -18,6 +18,7 @@ from collections import Counter
 from collections.abc import Sized
 from typing import Any
 
+from games.caravan.actions import ATTACH, DISBAND, DISCARD, PLAY
 from games.caravan.decks import MAX_DECK, MIN_DECK, MIN_NUMERALS, SETS, standard_deck
 from games.caravan.rules import (
     FACE_LIMIT,
@@ -28,7 +29,17 @@ from games.caravan.rules import (
     rank,
     value_of,
 )
-from games.caravan.state import MAIN, OPENING, OVER, CaravanState, GameSummary, LastMove, Table
+from games.caravan.state import (
+    MAIN,
+    OPENING,
+    OVER,
+    PAIRS,
+    SEATS,
+    CaravanState,
+    GameSummary,
+    LastMove,
+    Table,
+)
 from games.core.validate import (
     EventSpec,
     check_events,
@@ -67,8 +78,8 @@ _EVENTS: dict[str, EventSpec] = {
 def check_state(state: CaravanState) -> None:
     """Raise :class:`~games.core.errors.InvalidState` unless ``state`` could be
     one of Caravan's; the message says which part is wrong and names no card."""
-    # game.py imports this module for ``_validate``, so its names are looked up here.
-    from games.caravan.game import PAIRS, SEATS, CaravanGame
+    # game.py imports this module for ``_validate``, so its class is looked up here.
+    from games.caravan.game import CaravanGame
 
     best_of = next(spec.choices for spec in CaravanGame.option_specs if spec.key == "best_of")
     if state.best_of not in best_of:
@@ -245,9 +256,6 @@ def _check_main(state: CaravanState, pairs: int) -> None:
 def _check_last(last: LastMove, table: Table) -> None:
     """The last move names its seat, its card (none for a disband) and the place
     it was made (none for a discard), each in range."""
-    # game.py imports this module for ``_validate``, so its names are looked up here.
-    from games.caravan.game import ATTACH, DISBAND, DISCARD, PLAY
-
     require_index(last.seat, len(table), "last seat")
     if last.removed < 0:
         raise fail(f"last removed is {last.removed}, not 0 or more")

@@ -7,7 +7,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from bot.core.presenters.base import CardPresenter, Translate
-from games.caravan.game import DISBAND
+from games.caravan.actions import DISBAND
 from games.core.menu import Menu
 from games.core.protocol import Choice
 
