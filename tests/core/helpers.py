@@ -54,13 +54,14 @@ async def computers_move(
     table_id: str,
     settle: Callable[[], Awaitable[None]] | None = None,
 ) -> None:
-    """Let the computer seats make their moves, one pause at a time (``settle``:
-    wait for a frontend to show each)."""
+    """Let the computer seats make their moves, one pause at a time, waiting
+    out a group's break after a round (``settle``: wait for a frontend to
+    show each). Alone with computers, a round's end waits for the person."""
     for _ in range(50):
         table, _ = await service.get(table_id)
         if table.status != Status.PLAYING:
             return
-        clock.advance(BOT_DELAY_SECONDS)
+        clock.advance(max(BOT_DELAY_SECONDS, (table.break_until or 0.0) - clock()))
         if await service.run_due() == 0:
             return
         if settle is not None:

@@ -92,7 +92,10 @@ async def test_one_person_plays_a_whole_game_against_computers(
         if table.status != Status.PLAYING:
             break
         seat = game.to_move(state)[0]
-        if seat == 0:
+        if table.held:
+            # A round is over and the computers wait for her ▶.
+            await service.next_round(table.id, ALICE.key, table.state_version)
+        elif seat == 0:
             action = game.legal_actions(state, 0)[0]
             await service.play(table.id, ALICE.key, table.state_version, action)
         else:

@@ -44,7 +44,8 @@ async def test_lobby_screen_in_both_languages(service: TableService, screens: Sc
     assert labels[-1] == "📖 How to play"
     assert "🤖 Computer players" in labels
     assert "⚙ Hints: on" in labels and "⚙ Computer moves: every 1.5 s" in labels
-    assert len(all_tokens(en)) == 12 and all(len(t.encode()) <= 64 for t in all_tokens(en))
+    assert "⚙ Computers’ pause after a round: 5 s" in labels
+    assert len(all_tokens(en)) == 13 and all(len(t.encode()) <= 64 for t in all_tokens(en))
 
 
 @pytest.mark.parametrize(
@@ -68,7 +69,7 @@ async def test_lobby_gives_a_range_of_seats_only_where_there_is_one(
 async def test_lobby_buttons_work_through_press(service: TableService, screens: Screens) -> None:
     table = await service.create("tg:-100", ALICE, "klac")
     tokens = all_tokens(screens.lobby(table, "en"))
-    join, leave, target, turn, timeout, _, _, _, _, start, cancel, _learn = tokens
+    join, leave, target, turn, timeout, _, _, _, _, _, start, cancel, _learn = tokens
     await service.press(BOB, join, chat="tg:-100")
     await service.press(CAROL, join, chat="tg:-100")
     outcome = await service.press(CAROL, leave, chat="tg:-100")

@@ -85,7 +85,15 @@ async def test_options_are_changed_by_the_creator_only(service: TableService) ->
     table = await service.set_option(table.id, ALICE.key, "target", 50)
     assert table.options["target"] == 50
     names = [spec.key for spec, _ in service.lobby_options(table)]
-    assert names == ["target", "turn_seconds", "on_timeout", "hints", "pace", "replay_hands"]
+    assert names == [
+        "target",
+        "turn_seconds",
+        "on_timeout",
+        "hints",
+        "pace",
+        "round_break",
+        "replay_hands",
+    ]
     table = await service.cycle_option(table.id, ALICE.key, 0)
     assert table.options["target"] == 100
     table = await service.cycle_option(table.id, ALICE.key, 2)
@@ -97,6 +105,8 @@ async def test_options_are_changed_by_the_creator_only(service: TableService) ->
     table = await service.cycle_option(table.id, ALICE.key, 4)
     assert table.pace == "slow"
     table = await service.cycle_option(table.id, ALICE.key, 5)
+    assert table.round_break == 15
+    table = await service.cycle_option(table.id, ALICE.key, 6)
     assert table.replay_hands == "on"
     with pytest.raises(InvalidOptions):
         await service.set_option(table.id, ALICE.key, "pace", "instant")

@@ -15,13 +15,14 @@ from tests.telegram.test_solo import menu_buttons, set_option
 KLAC = registry.get("klac")
 
 
-async def solo_game(h: Harness) -> str:
-    """Аня plays Klac! to 50 alone against a normal computer; the table id, at her turn."""
+async def solo_game(h: Harness, target: str = "до: 50 ") -> str:
+    """Аня plays Klac! to ``target`` alone against a normal computer; the table
+    id, at her turn."""
     await h.say(ANYA, ANYA, "/play klac")
     lobby = h.last_with_buttons(ANYA)
     await h.press(ANYA, ANYA, lobby.message_id, lobby.button_data("🤖 + средний"))
     await h.press(ANYA, ANYA, lobby.message_id, lobby.button_data("⬅ Готово"))
-    await set_option(h, ANYA, lobby.message_id, "Игра до", "до: 50 ")
+    await set_option(h, ANYA, lobby.message_id, "Игра до", target)
     await h.press(ANYA, ANYA, lobby.message_id, lobby.button_data("▶ Начать"))
     table = await h.service.table_in(f"tg:{ANYA}")
     assert table is not None and table.status == Status.PLAYING
@@ -183,3 +184,52 @@ async def test_a_rematch_in_a_group_opens_the_lobby_with_the_computer_kept(h: Ha
     started = await h.service.table_in(f"tg:{GROUP}")
     assert started is not None and started.status == Status.PLAYING
     assert [p.name for p in started.players] == ["Boris", "Ada", "Аня"]
+
+
+def next_round_buttons(h: Harness) -> list[tuple[int, str]]:
+    """(message id, data) of every ▶ Next round in Аня's chat."""
+    return [
+        (m.message_id, b["callback_data"])
+        for m in h.fake.messages(ANYA)
+        for row in m.buttons
+        for b in row
+        if b["text"] == "▶ Следующий раунд"
+    ]
+
+
+async def test_after_a_round_the_computer_waits_for_her_press(h: Harness) -> None:
+    table_id = await solo_game(h, "до: 150 ")
+    for _ in range(300):
+        await make_a_move(h, table_id)
+        await computers_move(h.service, h.clock, table_id, h.settle)
+        table, _ = await h.service.get(table_id)
+        if table.held:
+            break
+    else:
+        raise AssertionError("no round ended with the computer to open the next")
+    version = table.state_version
+    summary = [m for m in h.fake.messages(ANYA) if m.photo is not None][-1]
+    assert "🏁 Подсчёт партии" in (summary.content or "")
+    held = "⏸ Раунд подсчитан. Компьютеры ждут вас: нажмите ▶, когда будете готовы."
+    # The table and her hand both say so, and both offer ▶ (the same button).
+    shown = next_round_buttons(h)
+    assert len(shown) == 2 and len({data for _, data in shown}) == 1
+    assert all(held in (h.fake.message(ANYA, m).content or "") for m, _ in shown)
+    # An hour later nothing has moved: the timers wait for her too.
+    h.clock.advance(3600)
+    await h.service.run_due()
+    await h.settle()
+    assert (await h.service.get(table_id))[0].state_version == version
+    welcome = h.fake.messages(BORIS)[-1]
+    message_id, data = shown[-1]
+    answer = await h.press(BORIS, BORIS, welcome.message_id, data, strict=False)
+    assert answer["show_alert"] and answer["text"] == "You are not playing at this table."
+    answer = await h.press(ANYA, ANYA, message_id, data)
+    assert not answer.get("show_alert"), answer
+    # Both messages are edited: the button and the line are gone.
+    assert next_round_buttons(h) == []
+    assert not any(held in (h.fake.message(ANYA, m).content or "") for m, _ in shown)
+    await computers_move(h.service, h.clock, table_id, h.settle)
+    assert (await h.service.get(table_id))[0].state_version > version
+    answer = await h.press(ANYA, ANYA, message_id, data, strict=False)
+    assert answer["show_alert"] and "Кнопка устарела" in answer["text"]
