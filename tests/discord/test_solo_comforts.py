@@ -159,3 +159,51 @@ async def test_a_rematch_in_a_dm_plays_again_with_the_same_computer_and_options(
     assert server.told(record) == [
         "В этом чате уже есть стол. Сначала закончите или остановите игру."
     ]
+
+
+NEXT_ROUND = "▶ Следующий раунд"
+
+
+def with_next_round(server: Server) -> list[StoredMessage]:
+    """Аня's DM messages that offer ▶ Next round."""
+    return [
+        m
+        for m in server.fake.messages(DM)
+        if NEXT_ROUND in [i.get("label") for r in m.components for i in r["components"]]
+    ]
+
+
+async def test_after_a_round_the_computer_waits_for_her_press_in_the_dm(server: Server) -> None:
+    table_id, _ = await solo_lobby(server, "klac", "target=150")
+    await computers_move(server.service, server.clock, table_id, server.settle)
+    table_msg_id = int(await server.store.get_ref(table_id, TABLE_REF) or 0)
+    hand_id = dm_hand(server, table_msg_id).id
+    for _ in range(300):
+        for token in await move_path(server, table_id):
+            await click(server, server.fake.message(DM, hand_id), token)
+        await computers_move(server.service, server.clock, table_id, server.settle)
+        table, _ = await server.service.get(table_id)
+        if table.held:
+            break
+    else:
+        raise AssertionError("no round ended with the computer to open the next")
+    version = table.state_version
+    held = "⏸ Раунд подсчитан. Компьютеры ждут вас: нажмите ▶, когда будете готовы."
+    # The table and the hand, edited in place, say so and offer ▶.
+    assert sorted(m.id for m in with_next_round(server)) == sorted([table_msg_id, hand_id])
+    assert all(held in m.content for m in with_next_round(server))
+    summary = [m for m in server.fake.messages(DM) if "🏁 Подсчёт партии" in m.content]
+    assert summary and summary[-1].attachments
+    hand = server.fake.message(DM, hand_id)
+    go_on = button(hand, NEXT_ROUND)
+    record = await forged(server, hand, go_on, user=BORIS)
+    assert server.told(record) == ["Вы не играете за этим столом."]
+    record = await server.press(hand, go_on)
+    assert server.told(record) == []
+    await server.settle()
+    assert with_next_round(server) == []
+    assert held not in server.fake.message(DM, table_msg_id).content
+    await computers_move(server.service, server.clock, table_id, server.settle)
+    assert (await server.service.get(table_id))[0].state_version > version
+    record = await forged(server, hand, go_on)
+    assert server.told(record) == ["Кнопка устарела: пользуйтесь последним сообщением."]

@@ -121,3 +121,48 @@ async def test_stop_asks_first_and_a_rematch_plays_again(
     )
     assert "already has a table" in (await answer.json())["error"]
     assert (await site.table(room))[0].id == new.id
+
+
+async def test_after_a_round_the_computer_waits_for_her_click(
+    context: BrowserContext, site: Site
+) -> None:
+    page = await context.new_page()
+    await page.goto(f"{site.url}?lang=en")
+    await page.check("input[name=game][value=klac]")
+    await page.locator("#names input").first.fill("Anya")
+    await page.click("#solo")
+    await page.wait_for_url("**/r/*/")
+    await page.wait_for_selector("[data-kind=lobby] .key")
+    await press(page, "[data-kind=lobby]", "🤖 + easy")
+    await press(page, "[data-kind=lobby]", "Done")
+    await press(page, "[data-kind=lobby]", "Start")
+    room = await site.room(page)
+    table, _ = await site.table(room)
+    frame = await panel_frame(page, 0)
+    rng = random.Random(2)
+    for _ in range(300):
+        await computers_move(site.service, site.clock, table.id)
+        table, _ = await site.table(room)
+        if table.held:
+            break
+        await frame.wait_for_selector("#hand button.key[data-token^='m:']")
+        await move_by_clicking(frame, "#hand", site, room, rng)
+    else:
+        raise AssertionError("no round ended with the computer to open the next")
+    version = table.state_version
+    held = "⏸ The round is counted. The computers wait for you: press ▶ when you are ready."
+    await text_of(page, "[data-kind=table]", held)
+    await frame.wait_for_selector("#hand button.key:has-text('▶ Next round')")
+    # However long she looks, the computer does not move.
+    site.clock.advance(3600)
+    await site.service.run_due()
+    assert (await site.table(room))[0].state_version == version
+    await frame.locator("#hand button.key", has_text="▶ Next round").click()
+    await page.wait_for_function(
+        "(held) => !document.querySelector('[data-kind=table]').innerText.includes(held)",
+        arg=held,
+        polling=POLL_MS,
+    )
+    assert await frame.locator("#hand button.key", has_text="▶ Next round").count() == 0
+    await computers_move(site.service, site.clock, table.id)
+    assert (await site.table(room))[0].state_version > version
