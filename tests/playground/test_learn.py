@@ -10,11 +10,13 @@ from typing import Any
 
 import pytest
 from aiohttp.test_utils import TestClient
-from playwright.async_api import BrowserContext
+from playwright.async_api import Browser, BrowserContext
 
 from bot.core.tokens import LearnToken, decode
 from bot.core.tutorials import TUTORIALS
 from tests.playground.conftest import POLL_MS, Site, new_room
+from tests.playground.test_layout import sized
+from tests.playground.test_seat_page import DESKTOP, PHONE
 
 STEP = re.compile(r"📖 .+ · (?:шаг|step) (\d+) (?:из|of) (\d+)")
 
@@ -142,3 +144,32 @@ async def test_a_room_lobby_links_its_game_tutorial(client: TestClient) -> None:
             "key": None,
         }
     ]
+
+
+@pytest.mark.parametrize("game", sorted(TUTORIALS))
+@pytest.mark.parametrize("phone", [True, False], ids=["phone", "desktop"])
+async def test_a_tutorial_step_fits_the_screen(
+    browser: Browser, site: Site, game: str, phone: bool
+) -> None:
+    """The step's picture fits: on a phone no sideways scrolling and the words
+    begin on the first screen below it; on a desktop the words stand beside it."""
+    viewport = PHONE if phone else DESKTOP
+    context = await sized(browser, viewport, phone=phone)
+    page = await context.new_page()
+    await page.goto(f"{site.url}learn/{game}/?lang=ru")
+    await page.wait_for_selector("body[data-ready='1']")
+    await page.wait_for_function(
+        "() => document.getElementById('learn-picture').naturalWidth > 0", polling=POLL_MS
+    )
+    picture = await page.locator("#learn-picture").bounding_box()
+    words = await page.locator("#learn-text").bounding_box()
+    assert picture is not None and words is not None
+    width = await page.evaluate("document.documentElement.scrollWidth")
+    assert width <= viewport["width"]
+    assert picture["x"] >= 0 and picture["x"] + picture["width"] <= viewport["width"]
+    if phone:
+        assert picture["y"] + picture["height"] <= words["y"] < viewport["height"] - 100
+    else:
+        assert picture["x"] + picture["width"] <= words["x"]
+        assert picture["y"] + picture["height"] <= viewport["height"]
+    await context.close()

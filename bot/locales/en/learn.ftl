@@ -54,14 +54,14 @@ learn-curling-why-power-one = Power 1 is only a pair’s. Four of a kind gives 5
 learn-curling-aim =
     Trajectories, weakest first: reverse 1, shortened 2, triple 3, quadruple 4, semaphore 5. From the left cells they bend clockwise, from the right ones anticlockwise.
     Each segment takes one of your numbers. A segment straight up stops on the row whose tag shows its number; any other goes that many cells.
-    Semaphore from d0: up to blue row 3, then 1 cell up-right. Where does it land?
+    Which semaphore from d0 lands in the ringed centre? Its first segment goes straight up to the row tagged blue 3, the second diagonally up-right.
 learn-curling-btn-semaphore-31 = 🥌 Semaphore d0: 3, then 1
 learn-curling-btn-semaphore-33 = 🥌 Semaphore d0: 3, then 3
 learn-curling-btn-reverse-33 = 🥌 Reverse d0: 3, then 3
 learn-curling-why-too-far = Three cells up-right from d8 is g11: the outer zone, not the centre.
 learn-curling-why-reverse = The reverse’s first segment stops in the guard zone (sand row 3); the stone ends in the outer zone at g6.
 learn-curling-collision =
-    Your stone landed in the centre (e9). Now blue has one there. A stone that runs into another stops and passes the rest of that segment’s energy on: the struck stone flies on in the same direction.
+    Right: that lands in the centre (e9). Now say blue got there first: its stone is on e9. A stone that runs into another stops and passes the rest of that segment’s energy on: the struck stone flies on in the same direction.
     Knock blue out of the centre with the same semaphore.
 learn-curling-btn-hit = 🥌 Semaphore d0: 3, then 1 (into e9)
 learn-curling-btn-beside = 🥌 Semaphore c0: 3, then 1 (beside it)
@@ -93,7 +93,7 @@ learn-curling-btn-draw = 🃏 Take a card
 learn-curling-btn-stop = ✋ Take nothing
 learn-curling-why-pair = The row alone is only a pair of sevens: power 1. Take a card, it may make more.
 learn-curling-substitute =
-    You took 7♦: three sevens, with 7♦ in place of another main card. In place of the ace it leaves Q and 9: numbers 1, 3, 1, power 3.
+    You took 7♦. Put in place of the ace, it makes three sevens: 7♥ 7♠ 7♦ with Q♦ and 9♣, that is the numbers 1 1 1 3 1 and power 3.
     Throw the three with a triple from d0: 1, 3, 1.
 learn-curling-btn-three-sevens = 🥌 Three sevens: triple d0 1, 3, 1
 learn-curling-btn-pair = 🥌 A pair of sevens: reverse d0 1, 5
