@@ -49,6 +49,9 @@ async def test_hints_captions_and_logs_reveal_no_hidden_card(
         table, state = await service.get(table.id)
         if not table.active:
             break
+        if table.held:
+            await service.next_round(table.id, ALICE.key, table.state_version)
+            continue
         if KLAC.to_move(state) != [0]:
             clock.advance(BOT_DELAY_SECONDS)
             assert await service.run_due() >= 1

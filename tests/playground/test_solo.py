@@ -11,7 +11,7 @@ from playwright.async_api import BrowserContext
 from bot.core.service import BOT_DELAY_SECONDS
 from bot.core.tables import Status
 from games import registry
-from tests.playground.conftest import POLL_MS, Site, move_by_clicking, panel_frame, press
+from tests.playground.conftest import POLL_MS, Site, gone, move_by_clicking, panel_frame, press
 from tests.playground.test_room import cycle_option
 
 
@@ -39,6 +39,11 @@ async def test_a_whole_game_alone_against_the_computer(context: BrowserContext, 
         table, state = await site.table(room)
         if table.status != Status.PLAYING:
             break
+        if table.held:
+            # A round is counted; the computer opens the next once she says so.
+            await frame.locator("#hand button.key", has_text="▶ Next round").click()
+            await gone(frame, f"o:{table.id}:{table.state_version}")
+            continue
         if klac.to_move(state) != [0]:
             site.clock.advance(BOT_DELAY_SECONDS)
             assert await site.service.run_due() >= 1

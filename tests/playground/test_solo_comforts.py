@@ -26,8 +26,11 @@ from tests.playground.test_room import cycle_option
 UNDO = "↩ Take back my move"
 
 
-async def solo_room(context: BrowserContext, site: Site) -> Page:
-    """Anya alone against a normal computer at Klac! to 50, started, at her turn."""
+async def solo_room(
+    context: BrowserContext, site: Site, level: str = "normal", target: str | None = "50"
+) -> Page:
+    """Anya alone against a computer at ``level`` at Klac! (to ``target``
+    points; None: the default), started, at her turn."""
     page = await context.new_page()
     await page.goto(f"{site.url}?lang=en")
     await page.check("input[name=game][value=klac]")
@@ -35,9 +38,10 @@ async def solo_room(context: BrowserContext, site: Site) -> Page:
     await page.click("#solo")
     await page.wait_for_url("**/r/*/")
     await page.wait_for_selector("[data-kind=lobby] .key")
-    await press(page, "[data-kind=lobby]", "🤖 + normal")
+    await press(page, "[data-kind=lobby]", f"🤖 + {level}")
     await press(page, "[data-kind=lobby]", "Done")
-    await cycle_option(page, "Play to", "Play to: 50 points")
+    if target is not None:
+        await cycle_option(page, "Play to", f"Play to: {target} points")
     await press(page, "[data-kind=lobby]", "Start")
     room = await site.room(page)
     table, _ = await site.table(room)
@@ -126,16 +130,7 @@ async def test_stop_asks_first_and_a_rematch_plays_again(
 async def test_after_a_round_the_computer_waits_for_her_click(
     context: BrowserContext, site: Site
 ) -> None:
-    page = await context.new_page()
-    await page.goto(f"{site.url}?lang=en")
-    await page.check("input[name=game][value=klac]")
-    await page.locator("#names input").first.fill("Anya")
-    await page.click("#solo")
-    await page.wait_for_url("**/r/*/")
-    await page.wait_for_selector("[data-kind=lobby] .key")
-    await press(page, "[data-kind=lobby]", "🤖 + easy")
-    await press(page, "[data-kind=lobby]", "Done")
-    await press(page, "[data-kind=lobby]", "Start")
+    page = await solo_room(context, site, "easy", target=None)
     room = await site.room(page)
     table, _ = await site.table(room)
     frame = await panel_frame(page, 0)
