@@ -7,13 +7,14 @@ would have received. Both are built from the core's screens, in the language
 the core's :class:`Languages` gives for the chat or the player, and both are
 refreshed after every change the core publishes (moves, timers, votes). The
 logs are kept in no language (:mod:`bot.playground.wording`) and worded in
-the reader's when shown.
+the reader's when shown; a counted round leaves its picture in the room's
+log, as a chat frontend posts it (:mod:`bot.core.summary_screens`).
 """
 
 from __future__ import annotations
 
 import logging
-from collections.abc import Sequence
+from collections.abc import Container, Sequence
 from dataclasses import dataclass
 from functools import partial
 from typing import Any
@@ -26,6 +27,7 @@ from bot.core.languages import Languages
 from bot.core.screen_base import Screen
 from bot.core.screens import Screens
 from bot.core.service import Change, Outcome, PlayerInfo, Stopping, TableService
+from bot.core.summary_screens import summary_screen
 from bot.core.tables import Status, Table
 from bot.core.tokens import (
     BadToken,
@@ -36,10 +38,18 @@ from bot.core.tokens import (
     decode,
 )
 from bot.playground.images import PUBLIC, Gallery
-from bot.playground.rooms import LocalPlayer, LogEntry, Room, RoomError, RoomStore, room_of_chat
+from bot.playground.rooms import (
+    LocalPlayer,
+    LogEntry,
+    LoggedPicture,
+    Room,
+    RoomError,
+    RoomStore,
+    room_of_chat,
+)
 from bot.playground.wording import UNWORDED, Recorder, kept, word
 from bot.webpage.live import Hub
-from bot.webpage.messages import message_view, text_message
+from bot.webpage.messages import message_view, png_size, text_message
 from bot.webpage.targets import picture_targets
 from games import registry
 from games.core.errors import GameError
@@ -145,6 +155,12 @@ class Playground:
             lines.append(self._winners(table))
         if change.kind == "abort" and change.state is None:
             lines.append(t("pg-log-closed", game=title))
+        if change.summary is not None:
+            try:
+                await self._log_summary(room, change, t("pg-log-summary", game=title))
+            except Exception:
+                # A picture that failed must not cost the room the lines of the move.
+                log.exception("event=playground-summary-failed table=%s", table.id)
         for line in lines:
             await self.rooms.log(room.id, kept(line))
         for seat in change.ping:
@@ -156,6 +172,23 @@ class Playground:
             else:
                 text = t("pg-your-turn", game=title)
             await self.rooms.log(room.id, kept(text), player.key)
+
+    async def _log_summary(self, room: Room, change: Change, said: str) -> None:
+        """The position a counted round ended on, as a picture that ``said``
+        names; the lines logged after it (the move, the count) are its caption,
+        as in a chat."""
+        table, summary = change.table, change.summary
+        assert summary is not None
+        # The picture has no words (only the screen's text, not used here, has
+        # a language): drawn once for every reader.
+        screen = await summary_screen(
+            self.screens, table, change.state, summary, self.languages.default
+        )
+        assert screen.image is not None and screen.image_key is not None
+        name = await self.rooms.keep_picture(room.id, screen.image, screen.image_key)
+        width, height = png_size(screen.image) or (0, 0)
+        picture = LoggedPicture(name=name, width=width, height=height)
+        await self.rooms.log(room.id, kept(said), picture=picture)
 
     def _winners(self, table: Table) -> str:
         """The result line, said as the table's caption says it (in no language)."""
@@ -379,9 +412,11 @@ class Playground:
         """
         lang = await self.languages.for_chat(room.chat)
         if viewer is None:
-            pictures = f"{self.room_url(room)}img/"
+            url = self.room_url(room)
+            pictures = f"{url}img/"
         else:
-            pictures = f"{self.panel_url(room, viewer)}pub/"
+            url = self.panel_url(room, viewer)
+            pictures = f"{url}pub/"
         table, state = await self.table_of(room)
         game = registry.get(table.game if table is not None else room.game)
         messages = []
@@ -426,7 +461,12 @@ class Playground:
             "host": host,
             "players": players,
             "messages": messages,
-            "log": self._worded(await self.rooms.logs(room.id), lang),
+            "log": self._worded(
+                await self.rooms.logs(room.id),
+                lang,
+                f"{url}summary/",
+                await self.rooms.picture_names(room.id),
+            ),
         }
 
     async def panel_view(self, room: Room, index: int) -> dict[str, Any]:
@@ -466,9 +506,30 @@ class Playground:
             "log": self._worded(await self.rooms.logs(room.id, player.key), lang),
         }
 
-    def _worded(self, entries: list[LogEntry], lang: str) -> list[dict[str, Any]]:
-        """A log as a page shows it, in the reader's language."""
-        return [{"at": e.at, "text": word(self.i18n, lang, e.text)} for e in entries]
+    def _worded(
+        self,
+        entries: list[LogEntry],
+        lang: str,
+        pictures: str = "",
+        kept_pictures: Container[str] = (),
+    ) -> list[dict[str, Any]]:
+        """A log as a page shows it, in the reader's language; a picture's entry
+        with its URL under ``pictures``, left out once the room no longer keeps it."""
+        shown = []
+        for entry in entries:
+            image = None
+            if entry.picture is not None:
+                if entry.picture["name"] not in kept_pictures:
+                    continue
+                image = {
+                    "url": f"{pictures}{entry.picture['name']}.png",
+                    "width": entry.picture["width"],
+                    "height": entry.picture["height"],
+                }
+            shown.append(
+                {"at": entry.at, "text": word(self.i18n, lang, entry.text), "image": image}
+            )
+        return shown
 
     def _message(
         self,

@@ -20,6 +20,9 @@ store's ``active_ttl`` after the room's last change:
 - ``Ppg:log:ID``       list: the room's public log, JSON entries (see
   :mod:`bot.playground.wording`); emptied when the room opens a new table
 - ``Ppg:log:ID:KEY``   list: the private messages of player KEY in room ID, likewise
+- ``Ppg:pics:ID``      hash: the pictures of the public log's counted rounds, name →
+  PNG (base64: the client decodes every reply as text), likewise
+- ``Ppg:pics:ID:order`` list: their names, oldest first; the newest :data:`PICTURES` are kept
 
 The core keeps some keys of a chat and a player for good (a language, the
 statistics, a chat's leaderboards): a chat platform's people come back. A
@@ -35,12 +38,14 @@ must never be handed out twice.
 from __future__ import annotations
 
 import asyncio
+import base64
+import hashlib
 import json
 import re
 import secrets
 import time
 from dataclasses import asdict, dataclass, field
-from typing import cast
+from typing import TypedDict, cast
 
 from bot.core.names import printable
 from bot.core.store import Store
@@ -52,6 +57,10 @@ MAX_PLAYERS = 8
 MAX_NAME = 32
 #: Log entries kept per room and per player.
 LOG_LENGTH = 200
+#: Pictures of counted rounds kept per room (25–75 KB each): a long game's
+#: older ones go, and their log entries with them.
+PICTURES = 12
+PICTURE_NAME = re.compile(r"[0-9a-f]{24}")
 ROOM_ID = re.compile(r"[A-Za-z0-9_-]{8,24}")
 SECRET = re.compile(r"[A-Za-z0-9_-]{16,32}")
 CHAT_PREFIX = "pg:"
@@ -94,13 +103,22 @@ class Room:
         return next((i for i, p in enumerate(self.players) if p.key == player_key), None)
 
 
+class LoggedPicture(TypedDict):
+    """A picture in the public log: its name in the room's pictures and its size."""
+
+    name: str
+    width: int
+    height: int
+
+
 @dataclass(frozen=True)
 class LogEntry:
     """One line of a log, to be worded when shown, and when it was written
-    (seconds since the epoch)."""
+    (seconds since the epoch); with a ``picture``, the line says what it shows."""
 
     at: float
     text: Value
+    picture: LoggedPicture | None = None
 
 
 def room_of_chat(chat: str) -> str | None:
@@ -143,9 +161,15 @@ class RoomStore:
         own = f":{player_key}" if player_key is not None else ""
         return f"{self.prefix}pg:log:{room_id}{own}"
 
+    def _pictures_keys(self, room_id: str) -> tuple[str, str]:
+        """The room's pictures by name, and their names oldest first."""
+        pictures = f"{self.prefix}pg:pics:{room_id}"
+        return pictures, f"{pictures}:order"
+
     def _log_keys(self, room: Room) -> list[str]:
-        """The room's public log and its players' messages."""
-        return [self._log_key(room.id, key) for key in (None, *(p.key for p in room.players))]
+        """The room's public log (and its pictures) and its players' messages."""
+        logs = [self._log_key(room.id, key) for key in (None, *(p.key for p in room.players))]
+        return [*logs, *self._pictures_keys(room.id)]
 
     def _core_keys(self, room: Room) -> list[str]:
         """The core's keys of the room's chat and players that it would keep for
@@ -248,12 +272,21 @@ class RoomStore:
                 out.append(room)
         return out
 
-    async def log(self, room_id: str, text: Value, player_key: str | None = None) -> None:
-        """Append a line to the room's public log, or to one player's messages."""
+    async def log(
+        self,
+        room_id: str,
+        text: Value,
+        player_key: str | None = None,
+        picture: LoggedPicture | None = None,
+    ) -> None:
+        """Append a line to the room's public log, or to one player's messages;
+        with a ``picture`` (kept by :meth:`keep_picture`), the line says what it shows."""
         key = self._log_key(room_id, player_key)
-        entry = json.dumps({"at": time.time(), "text": text}, ensure_ascii=False)
+        entry: dict[str, object] = {"at": time.time(), "text": text}
+        if picture is not None:
+            entry["picture"] = picture
         async with self.redis.pipeline(transaction=False) as pipe:
-            pipe.rpush(key, entry)
+            pipe.rpush(key, json.dumps(entry, ensure_ascii=False))
             pipe.ltrim(key, -LOG_LENGTH, -1)
             pipe.expire(key, self.ttl)
             await pipe.execute()
@@ -262,6 +295,39 @@ class RoomStore:
         """The log, oldest first."""
         raw = cast(list[str], await self.redis.lrange(self._log_key(room_id, player_key), 0, -1))
         return [LogEntry(**json.loads(item)) for item in raw]
+
+    async def keep_picture(self, room_id: str, image: bytes, key: str) -> str:
+        """Keep a picture for the room's public log; its name (the same for the
+        same ``key``). Only the newest :data:`PICTURES` are kept."""
+        name = hashlib.sha1(key.encode(), usedforsecurity=False).hexdigest()[:24]
+        pictures, order = self._pictures_keys(room_id)
+        # The names and the pictures are two keys (in different slots on a
+        # cluster): one writer at a time keeps them in step.
+        async with self._lock:
+            async with self.redis.pipeline(transaction=False) as pipe:
+                pipe.hset(pictures, name, base64.b64encode(image).decode())
+                pipe.lrem(order, 0, name)
+                pipe.rpush(order, name)
+                pipe.lrange(order, 0, -PICTURES - 1)
+                pipe.ltrim(order, -PICTURES, -1)
+                pipe.expire(pictures, self.ttl)
+                pipe.expire(order, self.ttl)
+                dropped = cast(list[str], (await pipe.execute())[3])
+            if dropped:
+                await self.redis.hdel(pictures, *dropped)
+        return name
+
+    async def picture(self, room_id: str, name: str) -> bytes | None:
+        """The room's picture ``name``; ``None`` when the room keeps no such picture."""
+        if not PICTURE_NAME.fullmatch(name):
+            return None
+        data = cast(str | None, await self.redis.hget(self._pictures_keys(room_id)[0], name))
+        return None if data is None else base64.b64decode(data)
+
+    async def picture_names(self, room_id: str) -> set[str]:
+        """The names of the pictures the room keeps."""
+        order = self._pictures_keys(room_id)[1]
+        return set(cast(list[str], await self.redis.lrange(order, 0, -1)))
 
     async def _new_player(self, name: str) -> LocalPlayer:
         number = await self.redis.incr(f"{self.prefix}pg:players")

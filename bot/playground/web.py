@@ -8,9 +8,11 @@ URLs (``ROOM`` a room id; ``SECRET`` a player's secret):
 - ``GET /r/ROOM/state``, ``/events``       its view as JSON; its change notices (WebSocket)
 - ``GET /r/ROOM/links``                    every player's own page, to hand out
 - ``GET /r/ROOM/img/NAME.png``             a public picture
+- ``GET /r/ROOM/summary/NAME.png``         a counted round's picture of the room's log
 - ``POST /r/ROOM/press|players|stop|again|lang``  acting in the room as one of its players
 - ``GET /p/SECRET/``                       a player's own page (and ``state``, ``events``,
-  ``img/NAME.png`` for their seat, ``pub/NAME.png``; ``POST press``, ``stop``, ``lang``)
+  ``img/NAME.png`` for their seat, ``pub/NAME.png``, ``summary/NAME.png``; ``POST press``,
+  ``stop``, ``lang``)
 - ``GET /learn/…``, ``POST /learn/press``  the tutorials (:mod:`bot.playground.learning`)
 - ``GET /r/ROOM/replay/TABLE/``, ``/p/SECRET/replay/TABLE/``  the replay viewer of the
   room's finished game TABLE, and ``N.png`` beside it, its frame N (from 1)
@@ -126,6 +128,7 @@ def make_app(
             web.get("/r/{room}/events", room_events),
             web.get("/r/{room}/links", room_links),
             web.get("/r/{room}/img/{name}.png", room_image),
+            web.get("/r/{room}/summary/{name}.png", summary_picture),
             web.post("/r/{room}/press", room_press),
             web.post("/r/{room}/players", room_add_player),
             web.post("/r/{room}/stop", room_stop),
@@ -136,6 +139,7 @@ def make_app(
             web.get("/p/{secret}/events", panel_events),
             web.get("/p/{secret}/img/{name}.png", panel_image),
             web.get("/p/{secret}/pub/{name}.png", panel_public_image),
+            web.get("/p/{secret}/summary/{name}.png", summary_picture),
             web.get("/r/{room}/replay/{table}/", replay_page),
             web.get(r"/r/{room}/replay/{table}/{number:\d{1,6}}.png", replay_frame),
             web.get("/p/{secret}/replay/{table}/", replay_page),
@@ -557,11 +561,12 @@ async def panel_lang(request: web.Request) -> web.Response:
     return await _act(request, lambda: _pg(request).set_language(room, lang, index))
 
 
-# -- the replay viewer ----------------------------------------------------------------
+# -- the replay viewer and the log's pictures -----------------------------------------
 
 
 async def _opener(request: web.Request) -> tuple[Room, str, str]:
-    """Whose secret link opens a replay: the room, that page's URL and its language."""
+    """Whose secret link opens a replay (or a picture of the room's log): the
+    room, that page's URL and its language."""
     pg = _pg(request)
     if "room" in request.match_info:
         room = await _room(request)
@@ -587,3 +592,9 @@ async def replay_frame(request: web.Request) -> web.Response:
     room, _, _ = await _opener(request)
     number = int(request.match_info["number"])
     return _png(await request.app[REPLAYS].png(room, request.match_info["table"], number))
+
+
+async def summary_picture(request: web.Request) -> web.Response:
+    """A counted round's picture in the room's log (no other room's)."""
+    room, _, _ = await _opener(request)
+    return _png(await _pg(request).rooms.picture(room.id, request.match_info["name"]))

@@ -43,6 +43,7 @@ SCRIPT_TEXT = {
     "logEmpty": "pg-log-empty",
     "zoomIn": "pg-zoom-in",
     "zoomOut": "pg-zoom-out",
+    "closePicture": "pg-picture-close",
     "yourTurn": "pg-title-turn",
     "openInTelegram": "webapp-open-in-telegram",
 }

@@ -67,6 +67,8 @@ pg-seat-lobby = ⏳ The game has not started yet. Your cards will come here.
 pg-seat-public = 🃏 This game is played on the table itself: its buttons are under the picture.
 pg-log-start = ▶ { $game }: the game begins. Players: { $players }.
 pg-log-closed = { $game }: the lobby was closed.
+pg-log-summary = { $game }: the position as it was counted
+pg-picture-close = Close
 pg-error-name = A player needs a name of at most 32 characters.
 pg-error-too-many = A table holds at most { $max } { $max ->
     [one] player

@@ -66,6 +66,8 @@ pg-seat-lobby = ⏳ Игра ещё не началась. Ваши карты �
 pg-seat-public = 🃏 В эту игру играют прямо на столе: кнопки под картинкой.
 pg-log-start = ▶ { $game }: игра началась. Игроки: { $players }.
 pg-log-closed = { $game }: лобби закрыто.
+pg-log-summary = { $game }: позиция на момент подсчёта
+pg-picture-close = Закрыть
 pg-error-name = У игрока должно быть имя не длиннее 32 символов.
 pg-error-too-many = За столом не больше { $max } { $max ->
     [one] игрока

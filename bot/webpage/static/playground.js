@@ -310,23 +310,58 @@
   }
 
   // A notice said again and again ("Your turn") is one line with a count,
-  // at the time it was last said.
+  // at the time it was last said. A counted round's picture is an entry of
+  // its own, small; its words are its picture's alt text.
   function drawLog(list, entries) {
     const runs = [];
     for (const entry of entries) {
       const last = runs[runs.length - 1];
-      if (last && last.text === entry.text) {
+      if (last && !last.image && !entry.image && last.text === entry.text) {
         last.count += 1;
         last.at = entry.at;
       } else {
-        runs.push({ text: entry.text, at: entry.at, count: 1 });
+        runs.push({ text: entry.text, image: entry.image, at: entry.at, count: 1 });
       }
     }
     const items = runs.map((run) => el("li", {},
-      el("time", {}, new Date(run.at * 1000).toLocaleTimeString(config.lang)), " ", run.text,
+      el("time", {}, new Date(run.at * 1000).toLocaleTimeString(config.lang)), " ",
+      run.image ? drawShot(run.image, run.text) : run.text,
       run.count > 1 ? el("span", { class: "repeat" }, " ×" + run.count) : ""));
     list.replaceChildren(...(items.length ? items : [el("li", { class: "empty" }, T.logEmpty)]));
     list.scrollTop = list.scrollHeight;
+  }
+
+  // The picture sized to the log's column (its size given, so the log
+  // scrolls to its end before the picture arrives); a tap opens it large.
+  function drawShot(image, text) {
+    const img = el("img", { src: image.url, alt: text, title: text,
+      width: image.width || null, height: image.height || null });
+    const open = el("button", { type: "button", class: "shot" }, img);
+    open.addEventListener("click", () => showPicture(image.url, text));
+    return open;
+  }
+
+  // A picture over the page, as large as the window allows up to its own
+  // size; a tap on it shows it at its own size (it then scrolls), as a
+  // table's picture does. Esc, ✕ or a tap beside it closes it.
+  function showPicture(url, text) {
+    let viewer = $("picture-viewer");
+    if (!viewer) {
+      viewer = el("dialog", { id: "picture-viewer" });
+      viewer.addEventListener("click", (event) => {
+        if (event.target === viewer) viewer.close();
+      });
+      document.body.append(viewer);
+    }
+    const img = el("img", { src: url, alt: text });
+    img.addEventListener("click", () => viewer.classList.toggle("zoomed"));
+    const close = el("button", { type: "button", class: "close", "aria-label": T.closePicture,
+      title: T.closePicture }, "✕");
+    close.addEventListener("click", () => viewer.close());
+    viewer.classList.remove("zoomed");
+    viewer.setAttribute("aria-label", text);
+    viewer.replaceChildren(close, img);
+    viewer.showModal();
   }
 
   // A fitted picture leaves its message's text and buttons in the window: on
