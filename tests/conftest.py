@@ -1,10 +1,15 @@
-"""Shared fixtures: a real Redis for every test that needs one.
+"""Shared fixtures: a real Redis for every test that needs one, and Chromium
+for the web pages' tests (the playground's, the Telegram Mini App's).
 
 ``REDIS_URL`` set: use that server, each test under its own key prefix (and
 its keys deleted afterwards). Unset: start a private ``redis-server`` on a
 free loopback port for the session, so the suite passes on a fresh machine.
 ``REDIS_CLUSTER=true``: the same against a Redis Cluster: ``REDIS_URL``
 names a node, or, unset, the suite starts a local cluster of three masters.
+
+Playwright drives ``/usr/bin/chromium`` (installed by ``.ci/run`` with
+apt-get); Playwright's own browser download is never used. Without that
+binary the browser tests fail, saying what to install.
 """
 
 from __future__ import annotations
@@ -15,6 +20,7 @@ from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
 
 import pytest
+from playwright.async_api import Browser, async_playwright
 
 from bot.config import switch
 from bot.core.i18n import I18n
@@ -22,6 +28,16 @@ from bot.core.redis_client import RedisClient, connect
 from bot.core.redis_server import LocalCluster, RedisServer
 from bot.core.service import TableService
 from bot.core.store import Store
+
+CHROMIUM = Path("/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
 
 
 class FakeClock:
@@ -106,3 +122,23 @@ def service(store: Store, clock: FakeClock) -> TableService:
 @pytest.fixture(scope="session")
 def i18n() -> I18n:
     return I18n()
+
+
+@pytest.fixture(scope="session")
+def chromium() -> str:
+    """The system's Chromium; without it the browser tests fail, saying what to install."""
+    if not CHROMIUM.exists():
+        pytest.fail(
+            f"The browser tests need Chromium at {CHROMIUM}: "
+            "apt-get install chromium (.ci/run installs it). "
+            "Playwright's own browser download is not used."
+        )
+    return str(CHROMIUM)
+
+
+@pytest.fixture(scope="session")
+async def browser(chromium: str) -> AsyncIterator[Browser]:
+    async with async_playwright() as playwright:
+        launched = await playwright.chromium.launch(executable_path=chromium, args=CHROMIUM_ARGS)
+        yield launched
+        await launched.close()

@@ -136,7 +136,7 @@ def panel(i18n: I18n, lang: str, room: Room, index: int, base: str) -> str:
     name = room.players[index].name
     game = i18n.t(lang, f"game-{room.game}")
     hand = i18n.t(lang, "pg-panel-of", player=name)
-    body = seat_body(i18n, lang, hand, f"{i18n.t(lang, 'pg-group')}: {game}", actions=True)
+    body = seat_body(i18n, lang, hand, f"{i18n.t(lang, 'pg-group')}: {game}", in_chat=False)
     title = f"{game} · {name} — {i18n.t(lang, 'pg-title')}"
     return page(i18n, lang, title, body, {"base": base, "index": index}, "panel")
 

@@ -47,6 +47,7 @@ from bot.telegram.outbox import Outbox, Pacer, PacingMiddleware
 from bot.telegram.publisher import Publisher
 from bot.telegram.webapp import TableViews, add_webapp
 from bot.telegram.webapp.links import WebAppLinks
+from bot.telegram.webapp.replays import PrivateReplays
 
 log = logging.getLogger("bot.telegram")
 #: Telegram's refusal of an answer to a press it no longer waits for.
@@ -272,13 +273,17 @@ async def serve(
 ) -> web.AppRunner:
     """Listen with ``app`` on the configured address, the Mini App's routes added when set."""
     if settings.webapp_url:
-        frontend = tg.frontend
-        views = TableViews(frontend.service, frontend.screens, frontend.languages)
-        add_webapp(app, views, settings.token, frontend.service.clock)
+        add_webapp(app, webapp_views(tg.frontend), settings.token, tg.frontend.service.clock)
     runner = web.AppRunner(app)
     await runner.setup()
     await web.TCPSite(runner, settings.listen_host, settings.listen_port).start()
     return runner
+
+
+def webapp_views(frontend: Frontend) -> TableViews:
+    """The Mini App's views on this bot's core, its replays sent by this bot."""
+    replays = PrivateReplays(frontend)
+    return TableViews(frontend.service, frontend.screens, frontend.languages, replays)
 
 
 async def start_webhook(

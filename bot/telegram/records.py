@@ -69,18 +69,24 @@ def _kept_as(lang: str) -> str:
 
 
 async def post_replay(
-    frontend: Frontend, chat: str, entry: Finished, lang: str, asker_lang: str
+    frontend: Frontend,
+    chat: str,
+    entry: Finished,
+    lang: str,
+    asker_lang: str,
+    *,
+    wait_msg: str = "replay-wait",
 ) -> tuple[str, bool] | None:
     """Post ``entry``'s replay in ``chat``, captioned in ``lang``: by the file id of
     its earlier upload (in any chat), else drawn off the event loop and
     uploaded. Returns what to tell the asker (in ``asker_lang``) and whether it
     is a refusal: that it is being drawn, or when the next may be if the chat
-    had one less than a minute ago (:data:`~bot.core.service.records.REPLAY_SPACING`);
-    ``None`` when it is posted at once."""
+    had one less than a minute ago (:data:`~bot.core.service.records.REPLAY_SPACING`,
+    said by ``wait_msg``); ``None`` when it is posted at once."""
     i18n = frontend.i18n
     wait = await frontend.service.replay_wait(chat)
     if wait:
-        return i18n.t(asker_lang, "replay-wait", seconds=wait), True
+        return i18n.t(asker_lang, wait_msg, seconds=wait), True
     caption = clip(record_screens.replay_caption(i18n, lang, entry), CAPTION_LIMIT)
     uploaded = await frontend.service.replay_file(entry.id, _kept_as(lang))
     if uploaded is not None:
@@ -194,6 +200,9 @@ def send_animation(
             return
         except TelegramForbiddenError as exc:
             log.warning("event=unreachable chat=%s error=%s", chat_id, exc.message)
+            if chat_id > 0:
+                # A person who blocked the bot: asked again, they are told to unblock it.
+                await publisher.store.flag(DM_FLAG, str(chat_id), on=False)
             return
         file = sent.animation or sent.document
         if not isinstance(animation, str) and file is not None:

@@ -109,24 +109,46 @@ def seat_page(i18n: I18n, lang: str, *, telegram: bool) -> str:
     it learns its table and player from the platform, and acts through that
     platform's API (``api/TABLE/``, beside the page)."""
     t = partial(i18n.t, lang)
-    body = seat_body(i18n, lang, t("webapp-hand"), t("pg-group"), actions=False)
+    body = seat_body(i18n, lang, t("webapp-hand"), t("pg-group"), in_chat=True)
     config = {"base": None, "index": None, "telegram": telegram}
     head = f'<script src="{TELEGRAM_SCRIPT}"></script>' if telegram else ""
     return page(i18n, lang, t("pg-title"), body, config, "panel", head=head)
 
 
-def seat_body(i18n: I18n, lang: str, hand: str, table: str, *, actions: bool) -> str:
-    """The stage (table, moves, hand) and, below it, the lobby, events and notices."""
+def seat_body(i18n: I18n, lang: str, hand: str, table: str, *, in_chat: bool) -> str:
+    """The stage (table, moves, hand) and, below it, "Stop the game" and the
+    replay after it; on the playground's page also the lobby, the events and
+    the player's notices, with the replay a link to its viewer. A chat
+    platform's page (``in_chat``) leaves the events and notices to the chat,
+    and its replay is a button: the platform's bot sends it there."""
 
     def t(msg: str, **args: Any) -> str:
         return escape(i18n.t(lang, msg, **args))
 
-    buttons = (
-        f"""<div class="actions"><button type="button" id="stop">{t("pg-stop")}</button>
-<a id="replay" class="button" hidden>{t("pg-replay")}</a></div>"""
-        if actions
-        else ""
+    replay = (
+        f'<button type="button" id="replay" hidden>{t("pg-replay")}</button>'
+        if in_chat
+        else f'<a id="replay" class="button" hidden>{t("pg-replay")}</a>'
     )
+    buttons = f"""<div class="actions"><button type="button" id="stop">{t("pg-stop")}</button>
+{replay}</div>"""
+    if in_chat:
+        below = f"""<section class="chat" aria-label="{escape(table)}">
+<div id="messages" class="messages"></div>
+{buttons}
+</section>"""
+    else:
+        below = f"""<section class="chat" aria-labelledby="chat-title">
+<div class="section-head"><h2 id="chat-title">{escape(table)}</h2></div>
+<div id="messages" class="messages"></div>
+{buttons}
+<h3>{t("pg-log")}</h3>
+<ol id="log" class="log"></ol>
+</section>
+<section aria-labelledby="private-title">
+<h3 id="private-title">{t("pg-messages")}</h3>
+<ol id="private-log" class="log"></ol>
+</section>"""
     return f"""<main class="player">
 <div class="stage">
 <section id="table-area" class="public-part" aria-label="{t("pg-group")}"></section>
@@ -139,16 +161,6 @@ def seat_body(i18n: I18n, lang: str, hand: str, table: str, *, actions: bool) ->
 </div>
 </div>
 <div class="below public-part">
-<section class="chat" aria-labelledby="chat-title">
-<div class="section-head"><h2 id="chat-title">{escape(table)}</h2></div>
-<div id="messages" class="messages"></div>
-{buttons}
-<h3>{t("pg-log")}</h3>
-<ol id="log" class="log"></ol>
-</section>
-<section aria-labelledby="private-title">
-<h3 id="private-title">{t("pg-messages")}</h3>
-<ol id="private-log" class="log"></ol>
-</section>
+{below}
 </div>
 </main>"""

@@ -1,9 +1,5 @@
-"""The playground harness: the real web app on a loopback port, real Redis, Debian's Chromium.
-
-Playwright drives ``/usr/bin/chromium`` (installed by ``.ci/run`` with
-apt-get); Playwright's own browser download is never used. Without that
-binary the browser tests fail, saying what to install.
-"""
+"""The playground harness: the real web app on a loopback port, real Redis,
+Debian's Chromium (the ``browser`` of the shared fixtures)."""
 
 from __future__ import annotations
 
@@ -16,7 +12,7 @@ from typing import Any
 
 import pytest
 from aiohttp.test_utils import TestClient, TestServer
-from playwright.async_api import Browser, BrowserContext, Frame, Page, async_playwright
+from playwright.async_api import Browser, BrowserContext, Frame, Page
 
 from bot.core.i18n import I18n
 from bot.core.languages import Languages
@@ -30,15 +26,6 @@ from bot.playground.rooms import Room
 from bot.playground.web import PLAYGROUND
 from tests.conftest import FakeClock
 
-CHROMIUM = Path("/usr/bin/chromium")
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
 #: Menu steps that go back rather than forward.
 NAV = ("⬅", "✖")
 #: How often a wait for the page re-checks its condition (milliseconds).
@@ -73,26 +60,6 @@ class Site:
         room = await self.playground.rooms.get(room.id) or room
         assert room.table_id is not None
         return await self.service.get(room.table_id)
-
-
-@pytest.fixture(scope="session")
-def chromium() -> str:
-    """The system's Chromium; without it the browser tests fail, saying what to install."""
-    if not CHROMIUM.exists():
-        pytest.fail(
-            f"The playground's browser tests need Chromium at {CHROMIUM}: "
-            "apt-get install chromium (.ci/run installs it). "
-            "Playwright's own browser download is not used."
-        )
-    return str(CHROMIUM)
-
-
-@pytest.fixture(scope="session")
-async def browser(chromium: str) -> AsyncIterator[Browser]:
-    async with async_playwright() as playwright:
-        launched = await playwright.chromium.launch(executable_path=chromium, args=CHROMIUM_ARGS)
-        yield launched
-        await launched.close()
 
 
 @pytest.fixture

@@ -33,11 +33,14 @@ TOKEN = "123456:TEST-token-of-the-bot"
 OTHER_BOT = "654321:another-bot's-token"
 
 
-def signed(user_id: int, when: float, token: str = TOKEN, **extra: str) -> str:
+def signed(
+    user_id: int, when: float, token: str = TOKEN, language: str = "en", **extra: str
+) -> str:
     """``initData`` as Telegram signs it (https://core.telegram.org/bots/webapps
     #validating-data-received-via-the-mini-app): an HMAC-SHA-256 of the sorted
-    fields, keyed by HMAC-SHA-256("WebAppData", bot token)."""
-    user = json.dumps({"id": user_id, "first_name": f"User {user_id}", "language_code": "en"})
+    fields, keyed by HMAC-SHA-256("WebAppData", bot token); the user's Telegram
+    speaks ``language``."""
+    user = json.dumps({"id": user_id, "first_name": f"User {user_id}", "language_code": language})
     fields = {"auth_date": str(int(when)), "user": user, **extra}
     check = "\n".join(f"{k}={v}" for k, v in sorted(fields.items()))
     secret = hmac.new(b"WebAppData", token.encode(), hashlib.sha256).digest()

@@ -80,4 +80,12 @@ tg-inline-lost = ⛔ Your { $game } game is stopped: its message was deleted fro
 webapp-hand = Your hand
 webapp-not-seated = You are not playing at this table: you see what everyone sees.
 webapp-open-in-telegram = Open this table from Telegram: its “🃏 Open the table” button.
+webapp-replay-sent = 🎞 Sent to your private chat with the bot.
+webapp-replay-drawing = 🎞 Drawing the replay: it will come to your private chat with the bot.
+webapp-replay-wait = 🎞 A replay was sent to your private chat a moment ago: the next one can be in { $seconds ->
+    [one] { $seconds } second
+   *[other] { $seconds } seconds
+}.
+webapp-replay-start-bot = 🎞 I can’t write to you yet: open your private chat with @{ $bot } and press “Start” (or unblock the bot), then ask for the replay again.
+webapp-replay-not-yet = 🎞 The replay comes once the game is played to its end.
 btn-open-table = 🃏 Open the table

@@ -4,13 +4,17 @@
   direct link's ``startapp=ID`` names the table)
 - ``GET  /webapp/api/TABLE/state``   the table as the signed-in user may see it
 - ``POST /webapp/api/TABLE/press``   a button pressed by that user (``{token, public}``)
+- ``POST /webapp/api/TABLE/stop``    "Stop the game" by that user (a player)
+- ``POST /webapp/api/TABLE/replay``  the finished game's replay to that user's private chat
 - ``GET  /webapp/api/TABLE/events``  change notices (WebSocket; ``?auth=`` carries the
   ``initData``, as a browser cannot set a WebSocket's headers)
 
 Every API request carries the ``initData`` Telegram signed (the
 ``X-Telegram-Init-Data`` header); without valid, fresh data it gets 401 and
-nothing else. The page itself holds no secret: it is the playground's
-player page (:mod:`bot.webpage`), drawn from these views.
+nothing else; what is for players only gets 403 from anyone else. An
+answer's ``said`` is what to tell the user. The page itself holds no
+secret: it is the playground's player page (:mod:`bot.webpage`), drawn from
+these views.
 """
 
 from __future__ import annotations
@@ -25,7 +29,7 @@ from aiohttp import web
 from bot.core.i18n import LANGUAGES, I18n
 from bot.core.service import Change
 from bot.telegram.webapp.auth import Unauthorized, WebAppUser, authenticate
-from bot.telegram.webapp.views import Refusal, TableViews
+from bot.telegram.webapp.views import Forbidden, Refusal, TableViews
 from bot.webpage.layout import seat_page, static_routes
 from bot.webpage.live import Hub
 
@@ -63,6 +67,8 @@ def add_webapp(
             web.get(f"{PREFIX}/", page),
             web.get(PREFIX + "/api/{table}/state", state),
             web.post(PREFIX + "/api/{table}/press", press),
+            web.post(PREFIX + "/api/{table}/stop", stop),
+            web.post(PREFIX + "/api/{table}/replay", replay),
             web.get(PREFIX + "/api/{table}/events", events),
             *static_routes(),
         ]
@@ -125,11 +131,42 @@ async def press(request: web.Request) -> web.Response:
         )
     views = request.app[VIEWS]
     try:
-        await views.press(table_id, user, data["token"], data.get("public") is True)
+        said = await views.press(table_id, user, data["token"], data.get("public") is True)
     except Refusal as exc:
-        return web.json_response({"ok": False, "error": str(exc)}, status=409)
+        return _refused(exc)
     request.app[HUB].notify(table_id)
-    return web.json_response({"ok": True})
+    return web.json_response({"ok": True, "said": said})
+
+
+async def stop(request: web.Request) -> web.Response:
+    """The signed-in player's ⛔ Stop the game: the lobby closed, a vote opened,
+    or (alone with computers) the question asked, in their view."""
+    user = _user(request)
+    table_id = await _table(request)
+    try:
+        await request.app[VIEWS].stop(table_id, user)
+    except Refusal as exc:
+        return _refused(exc)
+    request.app[HUB].notify(table_id)
+    return web.json_response({"ok": True, "said": None})
+
+
+async def replay(request: web.Request) -> web.Response:
+    """The finished game's replay, sent to the signed-in player's private chat."""
+    user = _user(request)
+    table_id = await _table(request)
+    try:
+        said = await request.app[VIEWS].replay(table_id, user)
+    except Refusal as exc:
+        return _refused(exc)
+    return web.json_response({"ok": True, "said": said})
+
+
+def _refused(exc: Refusal) -> web.Response:
+    """A refusal, its reason in the user's language: 403 for who is not a
+    player, 409 for what cannot be done now."""
+    status = 403 if isinstance(exc, Forbidden) else 409
+    return web.json_response({"ok": False, "error": str(exc)}, status=status)
 
 
 async def events(request: web.Request) -> web.StreamResponse:

@@ -78,15 +78,11 @@
   // Fetch-and-draw now and after every change of the room, told over a
   // WebSocket. Changes that come while a fetch runs cause one more fetch, not
   // one each; a lost connection is retried, and fetches again once back.
+  // Awaited, a run ends once what was asked for is drawn (that one more too).
   function live(refresh) {
-    let running = false;
+    let running = null;
     let again = false;
-    async function run() {
-      if (running) {
-        again = true;
-        return;
-      }
-      running = true;
+    async function fetchAll() {
       try {
         do {
           again = false;
@@ -98,8 +94,16 @@
           }
         } while (again);
       } finally {
-        running = false;
+        running = null;
       }
+    }
+    function run() {
+      if (running) {
+        again = true;
+      } else {
+        running = fetchAll();
+      }
+      return running;
     }
     const address = new URL(config.base + "events", window.location.href);
     address.protocol = window.location.protocol === "https:" ? "wss:" : "ws:";
@@ -313,6 +317,8 @@
   // at the time it was last said. A counted round's picture is an entry of
   // its own, small; its words are its picture's alt text.
   function drawLog(list, entries) {
+    // A chat platform's page has none: its chat tells the events.
+    if (!list) return;
     const runs = [];
     for (const entry of entries) {
       const last = runs[runs.length - 1];
@@ -389,11 +395,12 @@
     }
   }
 
-  // A finished game's replay viewer, through this page's own link.
+  // A finished game's replay viewer, through this page's own link (in a
+  // Mini App, a button that has the bot send the replay: offered or not).
   function showReplay(url) {
     if (!$("replay")) return;
     $("replay").hidden = !url;
-    if (url) $("replay").href = url;
+    if (typeof url === "string") $("replay").href = url;
   }
 
   function languageButtons(onPick) {
@@ -684,7 +691,8 @@
       $("messages").replaceChildren(...rest.map((message) => drawMessage(message, pressPublic)));
       drawLog($("log"), pub.log);
       const over = pub.status !== "lobby" && pub.status !== "playing";
-      if ($("stop")) $("stop").hidden = over;
+      // A Mini App says whether the reader may stop (a player may, a spectator not).
+      if ($("stop")) $("stop").hidden = over || pub.stop === false;
       showReplay(pub.replay);
       // The turn shows in the tab's title, and a phone buzzes once when it comes.
       const turn = ownTurn || pub.players.some((player) => player.to_move && player.index === config.index);
@@ -693,15 +701,23 @@
       myTurn = turn;
     }
     const run = live(refresh);
+    // What became of the press (a question answered, the replay sent) is said.
+    const told = (data) => { if (data && data.said) toast(data.said); };
     async function press(token, isPublic) {
-      await post(config.base + "press", { token, public: isPublic });
+      told(await post(config.base + "press", { token, public: isPublic }));
       await run();
     }
     if ($("stop")) {
       $("stop").addEventListener("click", async () => {
         await post(config.base + "stop", {});
         await run();
+        // The question, or the vote, is answered beside the table.
+        if ($("controls").children.length) document.querySelector(".stage").scrollIntoView();
       });
+    }
+    if (config.telegram) {
+      $("replay").addEventListener("click", async () => told(await post(config.base + "replay", {})));
+    } else if ($("stop")) {
       languageButtons(async (lang) => {
         if (await post(config.base + "lang", { lang })) window.location.reload();
       });
