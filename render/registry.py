@@ -81,7 +81,12 @@ RENDERERS: Mapping[str, Renderer] = MappingProxyType(
             private_targets=caravan.hand_targets,
         ),
         # Everything in curling is public; a throw is previewed before it is confirmed.
-        "curling": Renderer(curling.render_table, None, preview=curling.render_preview),
+        "curling": Renderer(
+            curling.render_table,
+            None,
+            preview=curling.render_preview,
+            table_targets=curling.table_targets,
+        ),
     }
 )
 

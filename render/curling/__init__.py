@@ -50,7 +50,12 @@ as a small scoreboard, the current end's column holding its house count as it
 stands, in the turn's colour; the five dice (those marked for the free
 re-throw raised and framed) or, in the card variant, the deck and discard
 counts, the main cards and each seat's substitution cards (once the match is
-over: a star with the winner's stone and name instead); the limit on the
+over: a star with the winner's stone and name instead); while a seat acts,
+what it may tap there: under the dice the sign that re-throws them (🔄 and
+how many) or keeps them (✔), and when aiming the five trajectories' tiles
+(a sketch from a left start cell and the power, greyed over the limit); in
+the card variant a stop sign (no more cards) at the end of the deck's line;
+the limit on the
 throw's power "⚡≤ n" with what sets it (a die or a card for the combination,
 the opponent's stone for their previous throw) and the last throw's stone,
 power ⚡ and numbers. No letters stand for words: the captions and buttons
@@ -58,10 +63,12 @@ use the same marks. The combinations on offer are the caption's business.
 
 The modules, bottom up: ``layout`` (sizes, cells, boxes, colours), ``parse``
 (the view read into frozen data), ``sprites`` (stones, dice, icons),
-``field`` (the field and a throw on it), ``panel`` (the players' panel) and
-``table`` (the two entry points, re-exported here).
+``field`` (the field and a throw on it), ``controls`` (what the panel offers
+to tap), ``panel`` (the players' panel), ``table`` (the two entry points) and
+``targets`` (where each tap lies, by its choice's key), re-exported here.
 """
 
 from render.curling.table import render_preview, render_table
+from render.curling.targets import table_targets
 
-__all__ = ["render_preview", "render_table"]
+__all__ = ["render_preview", "render_table", "table_targets"]

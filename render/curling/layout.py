@@ -355,12 +355,57 @@ def die_box(i: int, *, raised: bool = False) -> c.Box:
     return (x, y, x + DIE, y + DIE)
 
 
+def dice_band_box() -> c.Box:
+    """The panel's band of the dice, from the scoreboard down to the limit:
+    before the roll it holds only the blank dice, and a tap anywhere on it rolls
+    them (large enough for a finger on a phone's fitted picture)."""
+    return (PANEL_X, VARIANT_Y, WIDTH, LIMIT_Y)
+
+
+# Under the dice: what a tap does with them once thrown (re-throw the marked
+# ones or keep them all), and, when aiming, the five trajectories to pick from.
+DICE_ACTION_W = 150
+DICE_ACTION_H = 58
+CHOICES_Y = VARIANT_Y + 12 + DIE_RAISE + DIE + 18
+TRAJECTORY_W = 64
+TRAJECTORY_H = 168
+TRAJECTORY_GAP = 9
+
+
+def dice_action_box() -> c.Box:
+    """The re-throw (or keep) sign under the dice, centred."""
+    x = PANEL_X + (PANEL_W - DICE_ACTION_W) // 2
+    return (x, CHOICES_Y, x + DICE_ACTION_W, CHOICES_Y + DICE_ACTION_H)
+
+
+def trajectory_box(i: int) -> c.Box:
+    """The ``i``-th (0–4, weakest first) trajectory's tile under the dice."""
+    span = 5 * TRAJECTORY_W + 4 * TRAJECTORY_GAP
+    x = PANEL_X + (PANEL_W - span) // 2 + i * (TRAJECTORY_W + TRAJECTORY_GAP)
+    return (x, CHOICES_Y, x + TRAJECTORY_W, CHOICES_Y + TRAJECTORY_H)
+
+
 CARDS_HEAD_H = 50
 
 
 def deck_box() -> c.Box:
     """The deck and discard counts, first line of the card block."""
     return (PANEL_X + INSET, VARIANT_Y + 4, WIDTH - INSET, VARIANT_Y + CARDS_HEAD_H)
+
+
+DECK_W = 84  # the deck's back and its count
+
+
+def deck_icon_box() -> c.Box:
+    """The deck (its back and count): where a tap takes a card from it."""
+    x0, y0, _x1, y1 = deck_box()
+    return (x0, y0, x0 + DECK_W, y1)
+
+
+def stop_box() -> c.Box:
+    """The sign to take no more cards, at the right end of the deck's line."""
+    _x0, y0, x1, y1 = deck_box()
+    return (x1 - (y1 - y0) - 16, y0, x1, y1)
 
 
 def main_card_box(i: int, count: int) -> c.Box:

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from PIL import Image, ImageDraw
 
 from render import common as c
+from render.curling.controls import draw_controls
 from render.curling.layout import (
     BIG_FOUL,
     BOARD_H,
@@ -394,4 +395,5 @@ def draw_panel(
         _draw_cards(canvas, draw, ctx)
     else:
         _draw_dice(canvas, ctx)
+    draw_controls(canvas, draw, ctx)
     _draw_limit(canvas, draw, ctx, throw)

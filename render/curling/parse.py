@@ -37,6 +37,10 @@ def _map(value: object) -> Mapping[str, Any]:
     return value if isinstance(value, Mapping) else {}
 
 
+def _text(value: object) -> str:
+    return value if isinstance(value, str) else ""
+
+
 def _pair(value: object) -> tuple[int, int]:
     items = [_int(v) for v in _list(value)[:2]]
     padded = [*items, 0, 0]
@@ -307,6 +311,8 @@ class Context:
     deck: int | None
     discard: int | None
     limit: tuple[int | None, int | None, int | None] | None
+    phase: str
+    numbers: frozenset[int]  # the numbers the combinations on offer give (1–5 if one is free)
 
 
 def _seat(value: object) -> int | None:
@@ -319,7 +325,21 @@ def _by_colour(raw: object, colours: tuple[str, str]) -> tuple[int, int]:
     return max(0, _int(m.get(colours[0]))), max(0, _int(m.get(colours[1])))
 
 
-def _context(view: Mapping[str, Any]) -> Context:
+def _numbers(raw: object) -> frozenset[int]:
+    """The numbers of the combinations on offer: any of 1–5 for a combination
+    whose numbers are free (``None``), none for the null one."""
+    out: set[int] = set()
+    for item in _list(raw)[:MAX_MARKS]:
+        combo = _map(item)
+        numbers = combo.get("numbers")
+        if "numbers" in combo and numbers is None:
+            out.update(range(1, 6))
+        out.update(n for n in (_int(v) for v in _list(numbers)[:5]) if 1 <= n <= 5)
+    return frozenset(out)
+
+
+def context(view: Mapping[str, Any]) -> Context:
+    """What the panel shows of ``view`` (forgiving, like everything here)."""
     colours = _colours(view)
     over = view.get("over") is True
     dice_raw = view.get("dice")
@@ -368,6 +388,8 @@ def _context(view: Mapping[str, Any]) -> Context:
         deck=deck if deck >= 0 else None,
         discard=discard if discard >= 0 else None,
         limit=limit,
+        phase="over" if over else _text(view.get("phase")),
+        numbers=_numbers(view.get("combinations")),
     )
 
 
@@ -386,7 +408,7 @@ def scene(view: Mapping[str, Any], preview: Mapping[str, Any] | None) -> Scene:
     """Read ``view`` as it stands, or, given ``preview`` (``game.preview``'s
     answer), as it would be after that throw: its stones and house count."""
     view = _map(view)
-    ctx = _context(view)
+    ctx = context(view)
     if preview is None:
         stones = ctx.stones
         throw = _throw(view.get("last"), view, stones)

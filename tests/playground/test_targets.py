@@ -1,45 +1,60 @@
 """Playing by tapping the pictures: a card in the hand, then the row and the
 stack it goes to on the table, each tap the very press of the move button it
-stands for; a whole game against the computer played by taps alone."""
+stands for; a whole game against the computer played by taps, at a phone's
+size with touch, and the same game played with the buttons passing through the
+same states; its first moves at a desktop's size."""
 
 from __future__ import annotations
 
 import json
 import random
+from collections.abc import Callable
+from typing import Any
 
 import pytest
-from playwright.async_api import Browser, Page, Request
+from playwright.async_api import Browser
 
-from bot.core.service import BOT_DELAY_SECONDS
-from bot.core.tables import Status
-from games import registry
-from tests.playground.conftest import NAV, POLL_MS, Site, create_room, gone, press, screenshot
+from bot.core.service import deadlines, lobby
+from games import ai, registry
+from tests.playground.conftest import NAV, Site, create_room, gone, press, screenshot
+from tests.playground.tapping import ARMED, Player, presses, solo
 from tests.playground.test_layout import sized
 from tests.playground.test_room import cycle_option
 from tests.playground.test_seat_page import DESKTOP, PHONE
 
-#: A target and the move button it stands for: its key after the last "/".
-ARMED = """() => [...document.querySelectorAll('.target:not([hidden])')].map(t => {
-  const key = t.dataset.target.split('/').pop();
-  const button = [...document.querySelectorAll('.stage button.key')]
-    .find(b => b.dataset.key === key && !b.disabled);
-  return [t.dataset.target, button ? button.dataset.token : null];
-})"""
+#: The steps of each game with no place on its pictures (see each renderer's
+#: targets): a game otherwise tapped presses these by their buttons. Klac! and
+#: Logical Curling have none, so their games are played by taps alone.
+NO_PLACE: dict[str, Callable[[str], bool]] = {
+    "klac": lambda key: False,
+    # A cell offering both a move and a replace: which of the two.
+    "klotho": lambda key: key in ("move", "replace"),
+    # The mode (one card, two cards, pass), the count announced, the
+    # exchange and every confirmation.
+    "krendzu": lambda key: key in ("one", "two", "pass", "x", "ok") or key[0] == "n",
+    # Which card of a caravan a face card goes on, disbanding, every confirmation.
+    "caravan": lambda key: key in ("ok", "disband") or key[0] == "p",
+    # The dice variant is played: only a poker's free numbers that no die
+    # shows would have no place, and the seeded game throws no poker.
+    "curling": lambda key: False,
+}
+GAMES = list(NO_PLACE)
 
 
-def presses(page: Page) -> list[str]:
-    """The tokens ``page`` presses from now on, in order."""
-    pressed: list[str] = []
+@pytest.fixture
+def alike(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Two tables play alike for the same moves: one seed deals them, and the
+    computer, whose choice is seeded by the table's id, chooses alike."""
+    monkeypatch.setattr(lobby, "new_seed", lambda: 20261128)
+    choose = ai.choose
 
-    def heard(request: Request) -> None:
-        if request.url.endswith("/press"):
-            pressed.append(json.loads(request.post_data or "{}")["token"])
+    def same(game: str, state: Any, seat: int, level: str = "normal", seed: int = 0) -> Any:
+        return choose(game, state, seat, level, 0)
 
-    page.on("request", heard)
-    return pressed
+    monkeypatch.setattr(deadlines.ai, "choose", same)
 
 
-async def solo_klac(browser: Browser, site: Site) -> tuple[Page, Page]:
+async def solo_klac(browser: Browser, site: Site) -> tuple[Any, Any]:
     """Anya alone against a computer at Klac! to 50 points: the room's page and
     Anya's own page on a phone."""
     host = await sized(browser, DESKTOP, phone=False)
@@ -56,44 +71,51 @@ async def solo_klac(browser: Browser, site: Site) -> tuple[Page, Page]:
 
 
 @pytest.mark.cluster
-async def test_a_whole_game_against_the_computer_by_tapping_the_pictures(
-    browser: Browser, site: Site
+@pytest.mark.parametrize("game", GAMES)
+async def test_a_whole_game_by_taps_goes_as_the_same_game_by_buttons(
+    browser: Browser, site: Site, game: str, alike: None
 ) -> None:
-    room_page, own = await solo_klac(browser, site)
-    room = await site.room(room_page)
-    pressed = presses(own)
-    klac = registry.get("klac")
-    rng = random.Random(5)
-    taps = 0
-    for _ in range(400):
-        table, state = await site.table(room)
-        if table.status != Status.PLAYING:
-            break
-        if klac.to_move(state) != [0]:
-            site.clock.advance(BOT_DELAY_SECONDS)
-            assert await site.service.run_due() >= 1
-            continue
-        fresh = f"m:{table.id}:{table.state_version}:0:"
-        await own.wait_for_selector(f".stage button.key[data-token^='{fresh}']", state="attached")
-        await own.wait_for_function(
-            "() => document.querySelector('.target:not([hidden])')", polling=POLL_MS
-        )
-        armed = await own.evaluate(ARMED)
-        # Only targets of shown move buttons are offered.
-        assert armed and all(token and token.startswith(fresh) for _, token in armed), armed
-        target, token = rng.choice(armed)
-        if taps < 3:
-            await screenshot(own, f"targets-klac-step{taps + 1}", full_page=False)
-        await own.locator(f".target[data-target='{target}']").first.tap()
-        taps += 1
-        # The tap is exactly the press of the button it stands for.
-        await gone(own, token)
-        assert pressed[-1] == token
+    """On a phone: a whole game against the computer by tapping the pictures,
+    then a table of the same seed played by pressing the buttons of the same
+    steps; both pass through the same states and log the same actions."""
+    context, page, room = await solo(browser, site, game, PHONE)
+    tapped = await Player(
+        site, room, page, touch=True, rng=random.Random(game), shots=f"targets-{game}"
+    ).play()
+    await context.close()
     table, _ = await site.table(room)
-    assert table.status == Status.FINISHED, "the game is played to its end by taps"
-    assert taps >= 6
-    await room_page.context.close()
-    await own.context.close()
+    assert table.status == "finished", "the game is played to its end"
+    moves = [how for how, _ in tapped.steps if how != "next"]
+    assert moves.count("tap") >= 6
+    # A step is pressed by its button only where nothing on a picture stands for it.
+    assert all(NO_PLACE[game](key) for key in tapped.buttons()), tapped.buttons()
+    context, page, room = await solo(browser, site, game, PHONE)
+    pressed = await Player(site, room, page, touch=True, replay=tapped).play()
+    await context.close()
+    assert pressed.log == tapped.log
+    assert pressed.states == tapped.states
+    assert [key for _, key in pressed.steps] == [key for _, key in tapped.steps]
+
+
+@pytest.mark.parametrize("game", GAMES)
+async def test_the_first_moves_by_taps_at_a_desktop_s_size(
+    browser: Browser, site: Site, game: str, alike: None
+) -> None:
+    """With a mouse on a wide screen: the first five moves of a game, by taps
+    (a button only where nothing on a picture stands for the step)."""
+    context, page, room = await solo(browser, site, game, DESKTOP)
+    played = await Player(
+        site,
+        room,
+        page,
+        touch=False,
+        rng=random.Random(game),
+        moves=5,
+        shots=f"targets-{game}-desktop",
+    ).play()
+    await context.close()
+    assert [how for how, _ in played.steps].count("tap") >= 3
+    assert all(NO_PLACE[game](key) for key in played.buttons()), played.buttons()
 
 
 async def test_a_hand_s_targets_reach_only_its_own_seat(browser: Browser, site: Site) -> None:
@@ -114,7 +136,7 @@ async def test_a_hand_s_targets_reach_only_its_own_seat(browser: Browser, site: 
     await own.context.close()
 
 
-@pytest.mark.parametrize("game", ["klac", "klotho", "krendzu", "caravan"])
+@pytest.mark.parametrize("game", GAMES)
 async def test_a_move_is_made_by_tapping_the_pictures(
     browser: Browser, site: Site, game: str
 ) -> None:

@@ -1,0 +1,207 @@
+"""Playing a game alone against the computer on one's own page: by tapping
+the pictures' targets (a button only where a step has no place on them), or
+by pressing the move buttons, key by key, the way a recorded game went.
+
+Both ways watch the table between presses: the computer's moves are made by
+advancing the clock, and after a round the person presses ▶ (the computers
+wait for them). Each press is made on the page as it stands after the last
+one, and every state the table passes through is kept (``game.dumps``).
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from dataclasses import dataclass, field
+
+from playwright.async_api import Browser, BrowserContext, Page, Request
+
+from bot.core.service import BOT_DELAY_SECONDS
+from bot.core.tables import Status
+from bot.playground.rooms import Room
+from games import registry
+from games.core.menu import movers
+from tests.playground.conftest import NAV, Site, create_room, gone, press, screenshot
+from tests.playground.test_layout import sized
+from tests.playground.test_room import cycle_option
+from tests.playground.test_seat_page import DESKTOP, PHONE
+
+#: A shown target and the move button it stands for: its key after the last "/".
+ARMED = """() => [...document.querySelectorAll('.target:not([hidden])')].map(t => {
+  const key = t.dataset.target.split('/').pop();
+  const button = [...document.querySelectorAll('.stage button.key')]
+    .find(b => b.dataset.key === key && !b.disabled);
+  return [t.dataset.target, button ? button.dataset.token : null];
+})"""
+#: The move buttons shown: token, key and label.
+BUTTONS = "bs => bs.map(b => [b.dataset.token, b.dataset.key, b.textContent])"
+#: Each game's lobby options for a short game (the option's button, the value to show).
+SHORT = {
+    "klac": [("Play to", "Play to: 50 points")],
+    "klotho": [],
+    "krendzu": [],
+    "caravan": [],
+    "curling": [("Ends", "Ends: 2")],
+}
+#: Presses at most in one game (moves, steps, ▶ and the computer's turns).
+MOST = 1500
+
+
+def presses(page: Page) -> list[str]:
+    """The tokens ``page`` presses from now on, in order."""
+    pressed: list[str] = []
+
+    def heard(request: Request) -> None:
+        if request.url.endswith("/press"):
+            pressed.append(json.loads(request.post_data or "{}")["token"])
+
+    page.on("request", heard)
+    return pressed
+
+
+async def solo(
+    browser: Browser, site: Site, game: str, viewport: dict[str, int]
+) -> tuple[BrowserContext, Page, Room]:
+    """Anya alone against an easy computer at a short ``game``: her own page at ``viewport``."""
+    host = await sized(browser, DESKTOP, phone=False)
+    room_page = await create_room(host, site, game, ["Anya"])
+    await press(room_page, "[data-kind=lobby]", "🤖 + easy")
+    await press(room_page, "[data-kind=lobby]", "Done")
+    for label, value in SHORT[game]:
+        await cycle_option(room_page, label, value)
+    await press(room_page, "[data-kind=lobby]", "Start")
+    room = await site.room(room_page)
+    await host.close()
+    own = await sized(browser, viewport, phone=viewport is PHONE)
+    page = await own.new_page()
+    await page.goto(site.url.rstrip("/") + site.playground.panel_url(room, 0))
+    return own, page, room
+
+
+@dataclass
+class Played:
+    """How a game went: each press of the person (``tap``, ``button`` or
+    ``next``, with the move button's key), the table's action log and every
+    state it passed through."""
+
+    steps: list[tuple[str, str]] = field(default_factory=list)
+    log: list[str] = field(default_factory=list)
+    states: list[str] = field(default_factory=list)
+
+    def buttons(self) -> list[str]:
+        """The keys of the move steps made by a button (no target stood for them)."""
+        return [key for how, key in self.steps if how == "button"]
+
+
+class Player:
+    """The person at ``page``: taps (``replay`` None) or presses the buttons of ``replay``."""
+
+    def __init__(
+        self,
+        site: Site,
+        room: Room,
+        page: Page,
+        *,
+        touch: bool,
+        rng: random.Random | None = None,
+        replay: Played | None = None,
+        moves: int | None = None,
+        shots: str | None = None,
+    ) -> None:
+        self.site, self.room, self.page = site, room, page
+        self.touch = touch
+        self.rng = rng or random.Random(0)
+        self.replay = list(replay.steps) if replay is not None else None
+        self.moves = moves
+        self.shots = shots
+        self.pressed = presses(page)
+        self.played = Played()
+
+    async def play(self) -> Played:
+        """Play until the game ends (or the person made ``moves`` moves)."""
+        table, state = await self.site.table(self.room)
+        game = registry.get(table.game)
+        seat = table.seat_of(self.room.players[0].key)
+        made = 0
+        for _ in range(MOST):
+            table, state = await self.site.table(self.room)
+            dump = game.dumps(state)
+            if not self.played.states or self.played.states[-1] != dump:
+                self.played.states.append(dump)
+            if table.status != Status.PLAYING:
+                break
+            if self.moves is not None and made >= self.moves:
+                break
+            if table.held:
+                await self._next_round(table.id)
+            elif seat not in movers(game, state):
+                self.site.clock.advance(BOT_DELAY_SECONDS)
+                assert await self.site.service.run_due() >= 1, "the computer moves"
+            else:
+                fresh = f"m:{table.id}:{table.state_version}:{seat}:"
+                await self.page.wait_for_selector(
+                    f".stage button.key[data-token^='{fresh}']", state="attached"
+                )
+                if self.replay is None:
+                    await self._tap(fresh)
+                else:
+                    await self._press(fresh)
+                if self.moves is not None:
+                    after, _ = await self.site.table(self.room)
+                    made += after.state_version != table.state_version
+        else:
+            raise AssertionError(f"{MOST} presses did not end the game")
+        self.played.log = await self.site.store.action_log(table.id)
+        return self.played
+
+    async def _next_round(self, table_id: str) -> None:
+        """▶: the computers wait for the person after a round."""
+        if self.replay is not None:
+            assert self.replay.pop(0) == ("next", ""), "the same round ends in both games"
+        button = self.page.locator(f"button.key[data-token^='o:{table_id}:']")
+        await button.first.wait_for()
+        token = await button.first.get_attribute("data-token")
+        await button.first.click()
+        await gone(self.page, token)
+        self.played.steps.append(("next", ""))
+
+    async def _tap(self, fresh: str) -> None:
+        """One of the step's options at random: tapped where a target stands
+        for it, else by its button."""
+        # The page arms its targets as it draws the buttons, in the same task.
+        armed = await self.page.evaluate(ARMED)
+        # Only targets of shown move buttons are offered.
+        assert all(token and token.startswith(fresh) for _, token in armed), armed
+        found = await self.page.locator(f".stage button.key[data-token^='{fresh}']").evaluate_all(
+            BUTTONS
+        )
+        token, key = self.rng.choice(
+            [(t, k) for t, k, label in sorted(found) if not label.startswith(NAV)]
+        )
+        targets = sorted(target for target, by in armed if by == token)
+        if not targets:
+            await self.page.locator(f"button.key[data-token='{token}']").click()
+            await gone(self.page, token)
+            self.played.steps.append(("button", key))
+            return
+        done = len(self.played.steps)
+        if self.shots is not None and done < 3:
+            await screenshot(self.page, f"{self.shots}-{done + 1}", full_page=False)
+        node = self.page.locator(f".target[data-target='{self.rng.choice(targets)}']").first
+        await (node.tap() if self.touch else node.click())
+        # The tap is exactly the press of the button it stands for.
+        await gone(self.page, token)
+        assert self.pressed[-1] == token, "a tap is the press of its button"
+        self.played.steps.append(("tap", key))
+
+    async def _press(self, fresh: str) -> None:
+        """The recorded game's next step, by its button."""
+        assert self.replay, "the recorded game goes on"
+        how, key = self.replay.pop(0)
+        assert how != "next", "the same round ends in both games"
+        keys = self.page.locator(f".stage button.key[data-token^='{fresh}']")
+        found = await keys.evaluate_all(BUTTONS)
+        token = next(t for t, k, _label in found if k == key)
+        await self.page.locator(f"button.key[data-token='{token}']").click()
+        await gone(self.page, token)
+        self.played.steps.append(("button", key))
