@@ -77,8 +77,7 @@ async def test_the_table_the_hand_and_the_moves_are_on_the_first_screen(
             inside(await box_of(page, "#hand img"), viewport, "the hand picture")
             keys = "#hand button.key"
         inside(await box_of(page, keys), viewport, "the last move button")
-        first = page.locator(keys).first
-        inside(await first.bounding_box() or {}, viewport, "the first move button")
+        inside(await box_of(page, f"{keys} >> nth=0"), viewport, "the first move button")
         # The table is large: on a phone as wide as the screen or a third of
         # its height, on a desktop far larger than its own picture's 300 px.
         if viewport is PHONE:
