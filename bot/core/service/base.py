@@ -100,7 +100,9 @@ class Change:
 
     table: Table
     state: Any | None
-    kind: str  # lobby | start | move | finish | abort | vote | remind | overdue | move-chat
+    #: lobby | start | move | finish | abort | vote | remind | overdue | move-chat |
+    #: takeback | resume
+    kind: str
     ping: list[int] = field(default_factory=list)  # seats whose turn just began
     notice: Notice | None = None
     private: bool = False  # seats' private screens may have changed
