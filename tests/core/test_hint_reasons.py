@@ -70,8 +70,8 @@ def test_every_reason_is_worded_and_names_only_what_the_seat_sees(game_id: str, 
         (1, "it blocks the open three 7♠ 8♠ 9♠", "карта закрывает открытую тройку 7♠ 8♠ 9♠"),
         (
             0,
-            "it completes 6♥ 7♠ 8♠ 9♠: points for your side",
-            "карта завершает 6♥ 7♠ 8♠ 9♠: очки вашей стороне",
+            "it completes 7♠ 8♠ 9♠ 10♣: points for your side",
+            "карта завершает 7♠ 8♠ 9♠ 10♣: очки вашей стороне",
         ),
     ],
 )

@@ -105,11 +105,10 @@ def windows_through(key: int) -> tuple[tuple[int, int, int, int], ...]:
 def points_at(grid: dict[int, int], key: int, card: int) -> int:
     """How many windows ``card`` on the free cell ``key`` would complete."""
     total = 0
-    get = grid.get
     for w in windows_through(key):
-        cards = [card if c == key else get(c, -1) for c in w]
-        if -1 not in cards and is_combination(cards[0], cards[1], cards[2], cards[3]):
-            total += 1
+        if all(c == key or c in grid for c in w):
+            cards = [card if c == key else grid[c] for c in w]
+            total += is_combination(cards[0], cards[1], cards[2], cards[3])
     return total
 
 

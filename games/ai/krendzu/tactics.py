@@ -87,6 +87,8 @@ def window_threat(grid: dict[int, int], w: Window, live: int) -> Threat | None:
     """``w``'s threat on ``grid``: its free cell and the ``live`` cards completing it."""
     get = grid.get
     cards = (get(w[0], -1), get(w[1], -1), get(w[2], -1), get(w[3], -1))
+    if (cards[0] < 0) + (cards[1] < 0) + (cards[2] < 0) + (cards[3] < 0) != 1:
+        return None
     mask = completers(cards) & live
     if not mask:
         return None
@@ -108,18 +110,45 @@ def threats_on(grid: dict[int, int], live: int) -> dict[Window, Threat]:
     return out
 
 
-def threats_after(
-    grid: dict[int, int], base: dict[Window, Threat], cells: tuple[int, ...], live: int
-) -> list[Threat]:
-    """The threats once cards lie on ``cells`` (already in ``grid``); ``base``
-    holds the threats before, with every completing card."""
-    touched = {w for c in cells for w in windows_through(c)}
-    out = [(c, m & live) for w, (c, m) in base.items() if m & live and w not in touched]
+@dataclass
+class Around:
+    """What a card on one free cell changes, whatever the card: the threats of
+    ``base`` it leaves alone and the windows it turns into threes."""
+
+    kept: list[Threat]
+    fresh: list[Window]
+
+    def threats(self, grid: dict[int, int], live: int) -> list[Threat]:
+        """The threats once a card lies on the cell (already in ``grid``), with
+        the completing cards among ``live``."""
+        out = [(c, m & live) for c, m in self.kept if m & live]
+        for w in self.fresh:
+            t = window_threat(grid, w, live)
+            if t is not None:
+                out.append(t)
+        return out
+
+
+def rethreat(grid: dict[int, int], base: dict[Window, Threat], cell: int) -> dict[Window, Threat]:
+    """``base`` once a card lies on ``cell`` (already in ``grid``), every
+    completing card kept."""
+    touched = windows_through(cell)
+    out = {w: t for w, t in base.items() if w not in touched}
     for w in touched:
-        t = window_threat(grid, w, live)
+        t = window_threat(grid, w, ALL_CARDS)
         if t is not None:
-            out.append(t)
+            out[w] = t
     return out
+
+
+def around(grid: dict[int, int], base: dict[Window, Threat], cell: int) -> Around:
+    """The :class:`Around` of the free cell ``cell`` (not in ``grid`` yet)."""
+    touched = set(windows_through(cell))
+    kept = [t for w, t in base.items() if w not in touched]
+    fresh = [
+        w for w in touched if (w[0] in grid) + (w[1] in grid) + (w[2] in grid) + (w[3] in grid) == 2
+    ]
+    return Around(kept, fresh)
 
 
 def points_by_cell(base: dict[Window, Threat]) -> dict[int, list[int]]:
@@ -359,11 +388,12 @@ def attack_moves(view: View, cells: list[int] | None = None) -> list[tuple[float
     at = points_by_cell(base)
     out: list[tuple[float, Action]] = []
     for cell in sorted(board.frontier) if cells is None else cells:
+        near = around(grid, base, cell)
         for card in view.hand:
             points = points_of(at.get(cell), card)
             _, added = board.place(cell, card, score=False)
             rest = hand & ~BIT[card]
-            threats = threats_after(grid, base, (cell,), view.unseen | rest)
+            threats = near.threats(grid, view.unseen | rest)
             value = points + attack_value(view, threats, rest, len(view.hand) - 1)
             if cells is None:
                 value += potential(grid, (cell,), rest)
@@ -406,7 +436,8 @@ def card_cost(view: View) -> float:
 def defence_moves(view: View, kinds: set[str], narrow: bool = False) -> list[tuple[float, Action]]:
     """Pass, every one-card move and the two-card moves onto threatened cells,
     valued by the points they let through (lower is better). ``narrow``: when
-    the defender may pass, one-card moves go to threatened cells only."""
+    the defender may pass, or places the second card of two while a cell is
+    threatened, one-card moves go to threatened cells only."""
     board = view.board
     grid = board.grid
     live = view.unseen
@@ -420,13 +451,18 @@ def defence_moves(view: View, kinds: set[str], narrow: bool = False) -> list[tup
     kind = "place" if "place" in kinds else "first"
     singles: dict[int, list[tuple[float, int]]] = {}
     cells = sorted(board.frontier)
-    if narrow and "pass" in kinds:
-        cells = sorted({cell for cell, _ in threats} & board.frontier)
+    threatened = sorted({cell for cell, _ in threats} & board.frontier)
+    # A second card while the attackers hold cards is a block: elsewhere it
+    # only opens windows.
+    second = "pass" not in kinds and "first" not in kinds and view.attack_cards
+    if narrow and ("pass" in kinds or (second and threatened)):
+        cells = threatened
     for cell in cells:
+        near = around(grid, base, cell)
         for card in view.hand:
             points = points_of(at.get(cell), card)
             _, added = board.place(cell, card, score=False)
-            threats = threats_after(grid, base, (cell,), live)
+            threats = near.threats(grid, live)
             value = points + danger(view, threats, live) + cost
             board.undo(cell, added)
             singles.setdefault(cell, []).append((value, card))
@@ -454,14 +490,16 @@ def _two_card_moves(
     for cell in firsts:
         for _, card in sorted(singles.get(cell, []))[:FIRST_CARDS]:
             points, added = board.place(cell, card)
-            after = {c for c, _ in threats_after(grid, base, (cell,), live)}
+            first = rethreat(grid, base, cell)
+            after = {c for c, m in first.values() if m & live}
             best = math.inf
             for second in sorted(after & board.frontier):
+                ring = around(grid, first, second)
                 for other in view.hand:
                     if other == card:
                         continue
                     more, added2 = board.place(second, other)
-                    threats = threats_after(grid, base, (cell, second), live)
+                    threats = ring.threats(grid, live)
                     best = min(best, more + danger(view, threats, live))
                     board.undo(second, added2)
             board.undo(cell, added)
