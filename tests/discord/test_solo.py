@@ -57,6 +57,14 @@ async def solo_lobby(server: Server, game: str, options: str) -> tuple[str, Stor
     return table.id, lobby
 
 
+NEXT_ROUND = "▶ Следующий раунд"
+
+
+def labels(message: StoredMessage) -> list[str]:
+    """The labels of ``message``'s buttons."""
+    return [str(i.get("label")) for row in message.components for i in row["components"]]
+
+
 async def play_to_the_end(server: Server, table_id: str, seed: int) -> int:
     """Аня presses what the DM shows her until the game ends; the moves she made."""
     rng = random.Random(seed)
@@ -65,6 +73,12 @@ async def play_to_the_end(server: Server, table_id: str, seed: int) -> int:
         table, _ = await server.service.get(table_id)
         if table.status != Status.PLAYING:
             return moves
+        if table.held:
+            # A round is counted; the computer opens the next once she says so.
+            waiting = next(m for m in server.fake.messages(DM) if NEXT_ROUND in labels(m))
+            await server.press(waiting, button(waiting, NEXT_ROUND))
+            await server.settle()
+            continue
         shown = [
             (message, choice)
             for message in server.fake.messages(DM)

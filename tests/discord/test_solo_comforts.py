@@ -25,7 +25,7 @@ from tests.discord.conftest import (
 )
 from tests.discord.fake_discord_records import Interaction, StoredMessage
 from tests.discord.test_games import move_choices
-from tests.discord.test_solo import DM, button, solo_lobby
+from tests.discord.test_solo import DM, NEXT_ROUND, button, labels, solo_lobby
 
 UNDO = "↩ Отменить ход"
 
@@ -161,16 +161,9 @@ async def test_a_rematch_in_a_dm_plays_again_with_the_same_computer_and_options(
     ]
 
 
-NEXT_ROUND = "▶ Следующий раунд"
-
-
 def with_next_round(server: Server) -> list[StoredMessage]:
     """Аня's DM messages that offer ▶ Next round."""
-    return [
-        m
-        for m in server.fake.messages(DM)
-        if NEXT_ROUND in [i.get("label") for r in m.components for i in r["components"]]
-    ]
+    return [m for m in server.fake.messages(DM) if NEXT_ROUND in labels(m)]
 
 
 async def test_after_a_round_the_computer_waits_for_her_press_in_the_dm(server: Server) -> None:
