@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import random
 from collections.abc import Awaitable, Callable
 from typing import Any
 
 from bot.core.service import BOT_DELAY_SECONDS, Change, PlayerInfo, TableService
+from bot.core.service.base import bots_to_act
 from bot.core.tables import Status, Table
 from games import registry
 from games.core.menu import build_menu
@@ -100,3 +102,39 @@ def menu_path(table: Table, state: Any, seat: int, action: Action) -> tuple[int,
         menu = build_menu(game, state, seat, path)
         path = (*path, [c.key for c in menu.options].index(step.key))
     return path
+
+
+async def play_to_a_count(
+    service: TableService,
+    table_id: str,
+    seed: int,
+    clock: FakeClock | None = None,
+    *,
+    computer_next: bool = False,
+) -> Change:
+    """Random moves by the people, the computers' by their timers (on
+    ``clock``), until a move ends a round; that move's change. With
+    ``computer_next``, only a round after which a computer opens the next."""
+    rng = random.Random(seed)
+    heard = record(service)
+    for _ in range(3000):
+        table, state = await service.get(table_id)
+        assert table.status == Status.PLAYING, "the game ended before such a round"
+        game = registry.get(table.game)
+        counted = heard and heard[-1].summary is not None
+        if counted and (not computer_next or bots_to_act(table, game, state)):
+            return heard[-1]
+        people = [s for s in game.to_move(state) if not table.players[s].bot]
+        if people:
+            seat = people[0]
+            action = rng.choice(game.legal_actions(state, seat))
+            await service.play(table.id, table.players[seat].key, table.state_version, action)
+            continue
+        assert clock is not None, "a computer is to move"
+        before = table.state_version
+        clock.advance(BOT_DELAY_SECONDS)
+        await service.run_due()
+        if (await service.get(table_id))[0].state_version == before:
+            # A round's break holds the computers: the change before it ended one.
+            return next(c for c in reversed(heard) if c.summary is not None)
+    raise AssertionError("no round ended")

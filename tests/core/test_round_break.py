@@ -5,7 +5,6 @@ position a round ended on can be looked at before the table deals on."""
 
 from __future__ import annotations
 
-import random
 from typing import Any
 
 import pytest
@@ -14,42 +13,13 @@ from bot.core.errors import NotSeated, StaleVersion
 from bot.core.i18n import I18n
 from bot.core.screen_base import Screen
 from bot.core.screens import Screens
-from bot.core.service import BOT_DELAY_SECONDS, Change, PlayerInfo, TableService
-from bot.core.service.base import bots_to_act
-from bot.core.tables import Status, Table
+from bot.core.service import BOT_DELAY_SECONDS, PlayerInfo, TableService
+from bot.core.tables import Table
 from bot.core.tokens import NextRoundToken
 from games import registry
 from tests.conftest import FakeClock
-from tests.core.helpers import ALICE, BOB, CAROL, computers_move, record
+from tests.core.helpers import ALICE, BOB, CAROL, computers_move, play_to_a_count, record
 from tests.core.test_solo_comforts import SOLO, tokens_of
-
-
-async def play_to_a_round_end(
-    service: TableService, clock: FakeClock, table_id: str, seed: int = 3
-) -> Change:
-    """Random moves by the people, the computers' by their timers, until a move
-    ends a round with a computer to open the next; that move's change."""
-    rng = random.Random(seed)
-    heard = record(service)
-    for _ in range(3000):
-        table, state = await service.get(table_id)
-        assert table.status == Status.PLAYING, "the game ended before such a round"
-        game = registry.get(table.game)
-        if heard and heard[-1].summary is not None and bots_to_act(table, game, state):
-            return heard[-1]
-        people = [s for s in game.to_move(state) if not table.players[s].bot]
-        if people:
-            seat = people[0]
-            action = rng.choice(game.legal_actions(state, seat))
-            await service.play(table.id, table.players[seat].key, table.state_version, action)
-        else:
-            before = table.state_version
-            clock.advance(BOT_DELAY_SECONDS)
-            await service.run_due()
-            if (await service.get(table_id))[0].state_version == before:
-                # A round's break holds the computers: the change before it ended one.
-                return next(c for c in reversed(heard) if c.summary is not None)
-    raise AssertionError("no round ended")
 
 
 def next_round_of(screen: Screen) -> NextRoundToken | None:
@@ -86,7 +56,7 @@ async def test_alone_with_computers_the_next_round_waits_for_the_persons_press(
 ) -> None:
     screens = Screens(service, i18n)
     table = await solo_table(service)
-    change = await play_to_a_round_end(service, clock, table.id)
+    change = await play_to_a_count(service, table.id, 3, clock, computer_next=True)
     assert change.summary is not None
     table, state = await service.get(table.id)
     assert table.held and table.turn_deadline is None
@@ -127,7 +97,7 @@ async def test_a_move_of_her_own_or_one_taken_back_ends_the_wait(
     service: TableService, clock: FakeClock
 ) -> None:
     table = await solo_table(service)
-    await play_to_a_round_end(service, clock, table.id)
+    await play_to_a_count(service, table.id, 3, clock, computer_next=True)
     table, _ = await service.get(table.id)
     assert table.held and table.takeback_marks
     table, _ = await service.take_back(table.id, ALICE.key, table.takeback_marks[-1])
@@ -142,7 +112,7 @@ async def test_a_group_gets_its_seconds_before_a_computer_opens_the_next_round(
     service: TableService, clock: FakeClock
 ) -> None:
     table = await group_table(service)
-    await play_to_a_round_end(service, clock, table.id)
+    await play_to_a_count(service, table.id, 3, clock, computer_next=True)
     table, _ = await service.get(table.id)
     assert not table.held and table.break_until == pytest.approx(clock() + 5)
     version = table.state_version
@@ -160,7 +130,7 @@ async def test_a_group_that_chose_no_pause_plays_on_at_the_computers_pace(
 ) -> None:
     table = await group_table(service, round_break=0)
     assert table.round_break == 0
-    await play_to_a_round_end(service, clock, table.id)
+    await play_to_a_count(service, table.id, 3, clock, computer_next=True)
     table, _ = await service.get(table.id)
     assert table.break_until is None and not table.held
     version = table.state_version

@@ -5,7 +5,6 @@ page's log, large on a tap."""
 
 from __future__ import annotations
 
-import random
 from typing import Any
 
 from aiohttp.test_utils import TestClient
@@ -13,18 +12,16 @@ from playwright.async_api import BrowserContext, Page
 
 from bot.core.i18n import LANGUAGES, I18n
 from bot.core.screens import Screens
-from bot.core.service import Change, TableService
+from bot.core.service import TableService
 from bot.core.store import Store
 from bot.core.summary_screens import summary_screen
-from bot.core.tables import Status
 from bot.playground import rooms
 from bot.playground.frontend import Playground
 from bot.playground.rooms import LoggedPicture
 from bot.playground.web import PLAYGROUND
 from bot.webpage.messages import png_size
-from games import registry
 from render.thumbnails import thumbnail
-from tests.core.helpers import record
+from tests.core.helpers import play_to_a_count
 from tests.playground.conftest import POLL_MS, Site, create_room, new_room, press, screenshot
 
 
@@ -41,23 +38,6 @@ async def _start(pg: Playground, url: str) -> str:
     return table.id
 
 
-async def _play_to_a_count(service: TableService, table_id: str, seed: int = 4) -> Change:
-    """Random moves by the players until one ends a round; that move's change."""
-    rng = random.Random(seed)
-    heard = record(service)
-    for _ in range(500):
-        table, state = await service.get(table_id)
-        assert table.status == Status.PLAYING, "the game ended before a round did"
-        game = registry.get(table.game)
-        seat = game.to_move(state)[0]
-        action = rng.choice(game.legal_actions(state, seat))
-        await service.play(table.id, table.players[seat].key, table.state_version, action)
-        counted = [change for change in heard if change.summary is not None]
-        if counted:
-            return counted[0]
-    raise AssertionError("no round ended")
-
-
 def _pictures(log: list[dict[str, Any]]) -> list[dict[str, Any]]:
     return [entry for entry in log if entry["image"] is not None]
 
@@ -67,7 +47,7 @@ async def test_a_counted_round_leaves_its_picture_before_its_count(
 ) -> None:
     pg = _playground(client)
     url = await new_room(client)
-    change = await _play_to_a_count(service, await _start(pg, url))
+    change = await play_to_a_count(service, await _start(pg, url), 4)
     view = await (await client.get(url + "state")).json()
     log = view["log"]
     [entry] = _pictures(log)
@@ -112,7 +92,7 @@ async def test_a_picture_is_served_for_its_own_room_only(
     pg = _playground(client)
     first, second = await new_room(client), await new_room(client)
     table_id = await _start(pg, first)
-    await _play_to_a_count(service, table_id)
+    await play_to_a_count(service, table_id, 4)
     [entry] = _pictures((await (await client.get(first + "state")).json())["log"])
     name = entry["image"]["url"].rsplit("/", 1)[1]
     assert (await client.get(first + "summary/" + name)).status == 200
@@ -179,7 +159,7 @@ async def test_the_page_shows_the_picture_small_and_opens_it_large(
     room = await site.room(page)
     await press(page, "[data-kind=lobby]", "Start")
     table, _ = await site.table(room)
-    await _play_to_a_count(site.service, table.id)
+    await play_to_a_count(site.service, table.id, 4)
     await _wait_for_picture(page)
     thumb = page.locator("#log img")
     assert await thumb.count() == 1
