@@ -3,8 +3,12 @@
 A frontend that shows the picture lets a player tap a card, a cell or a row
 instead of pressing its button: a target's key is the ``Choice.key`` of the
 menu option it stands for, and the frontend offers it only while a button with
-that key is shown. Boxes are shares of the picture's width and height
-(``x0, y0, x1, y1`` in 0…1), so they hold at any size it is shown at.
+that key is shown. ``"a/b"`` stands for ``b`` once ``a`` was chosen on the
+way to it (``"a/b/c"``: once ``a``, then ``b``): a second tap on a chosen
+cell confirms it as ``"@3,1/ok"``. ``"a>b"`` stands for ``a`` and then ``b``
+at the next step, one tap making both presses. Boxes are shares of the
+picture's width and height (``x0, y0, x1, y1`` in 0…1), so they hold at any
+size it is shown at.
 """
 
 from __future__ import annotations

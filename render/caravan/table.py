@@ -18,6 +18,7 @@ from render.caravan.layout import (
     area_box,
     deck_box,
     discard_box,
+    geometry,
     plate_box,
     strip_box,
 )
@@ -25,7 +26,7 @@ from render.caravan.marks import draw_mark
 from render.caravan.palette import FELT_LINE, KEEP
 from render.caravan.strips import Strip, deck_icon, strip_sprite
 from render.caravan.view import context, seat_name
-from render.targets import Targets, share
+from render.targets import Share, Targets, share
 
 
 def render_table(view: Mapping[str, Any], *, names: Sequence[str]) -> bytes:
@@ -83,13 +84,23 @@ def render_table(view: Mapping[str, Any], *, names: Sequence[str]) -> bytes:
 
 
 def table_targets(view: Mapping[str, Any], *, names: Sequence[str]) -> Targets:
-    """Where a card goes on :func:`render_table`'s picture: each caravan's
-    felt (``"c01"``: seat 0's second caravan) and the discard pile, by the
-    keys of the choices that pick them."""
-    del view, names  # the table is always laid out alike
-    caravans = [
-        (f"c{seat}{pair}", share(area_box(seat, pair), WIDTH, HEIGHT))
-        for seat in (0, 1)
-        for pair in range(3)
-    ]
-    return [*caravans, ("discard", share(discard_box(), WIDTH, HEIGHT))]
+    """Where a card goes on :func:`render_table`'s picture, by the keys of the
+    choices that pick them: each caravan's felt (``"c01"``: seat 0's second
+    caravan), the discard pile, and each numeral's uncovered strip once its
+    caravan was chosen (``"c01/p2"``: which card a face card goes on). A
+    second tap on what was chosen confirms (``"c01/ok"``, ``"discard/ok"``,
+    ``"c01/p2/ok"``)."""
+    del names  # the table is always laid out alike
+    ctx = context(view)
+    targets: list[tuple[str, Share]] = []
+    for seat in (0, 1):
+        for pair in range(3):
+            key = f"c{seat}{pair}"
+            felt_box = share(area_box(seat, pair), WIDTH, HEIGHT)
+            targets += [(key, felt_box), (f"{key}/ok", felt_box)]
+            geo = geometry(seat, pair, ctx.caravans[seat][pair].cards)
+            for pos, strip in enumerate(geo.visible):
+                card = share(strip, WIDTH, HEIGHT)
+                targets += [(f"{key}/p{pos}", card), (f"{key}/p{pos}/ok", card)]
+    pile = share(discard_box(), WIDTH, HEIGHT)
+    return [*targets, ("discard", pile), ("discard/ok", pile)]

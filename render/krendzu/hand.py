@@ -137,9 +137,11 @@ def _hand(view: Mapping[str, Any], names: Sequence[str]) -> _Hand:
 
 
 def hand_targets(view: Mapping[str, Any], *, names: Sequence[str]) -> Targets:
-    """The cards on :func:`render_hand`'s picture, each twice: by the key of
-    the choice that plays it (``"cQH"``) and of the one that marks it for the
-    exchange (``"tQH"``); a menu offers one or the other."""
+    """The cards on :func:`render_hand`'s picture, each three times: by the
+    key of the choice that plays it (``"cQH"``), of the one that marks it for
+    the exchange (``"tQH"``), and as one card played when the menu first asks
+    how many (``"one>cQH"``: the mode, then the card); a menu offers one of
+    them."""
     h = _hand(view, names)
     count = len(h.cards)
     width, height = hand_size(count, marking=h.marking)
@@ -148,10 +150,8 @@ def hand_targets(view: Mapping[str, Any], *, names: Sequence[str]) -> Targets:
         if not card:
             continue
         box = hand_card_box(i, count, marking=h.marking, raised=card in h.marked)
-        targets += [
-            (f"c{card}", share(box, width, height)),
-            (f"t{card}", share(box, width, height)),
-        ]
+        at = share(box, width, height)
+        targets += [(f"c{card}", at), (f"t{card}", at), (f"one>c{card}", at)]
     return targets
 
 

@@ -37,7 +37,8 @@ def table_targets(view: Mapping[str, Any], *, names: Sequence[str]) -> Targets:
     """Where a card goes on :func:`render_table`'s picture: each cell the
     picture shows (``"@3,-1"``, by field coordinates) and each of its rows
     (``"r-1"``, the first step when a move has many cells), by the keys of
-    the choices that pick them."""
+    the choices that pick them; a second tap on the chosen cell confirms
+    (``"@3,-1/ok"``)."""
     ctx = context(view, names)
     box = ctx.box
     lay = make_layout(box.cols, box.rows, ctx.seats)
@@ -48,5 +49,6 @@ def table_targets(view: Mapping[str, Any], *, names: Sequence[str]) -> Targets:
         last = pitch(lay, box, box.left + box.cols - 1, y)
         targets.append((f"r{y}", share((first[0], first[1], last[2], last[3]), *size)))
         for x in range(box.left, box.left + box.cols):
-            targets.append((f"@{x},{y}", share(card_box(lay, box, x, y), *size)))
+            cell = share(card_box(lay, box, x, y), *size)
+            targets += [(f"@{x},{y}", cell), (f"@{x},{y}/ok", cell)]
     return targets

@@ -10,25 +10,27 @@ one, and every state the table passes through is kept (``game.dumps``).
 
 from __future__ import annotations
 
+import asyncio
 import json
 import random
 from dataclasses import dataclass, field
 
-from playwright.async_api import Browser, BrowserContext, Page, Request
+from playwright.async_api import Browser, BrowserContext, Locator, Page, Request
 
 from bot.core.service import BOT_DELAY_SECONDS
 from bot.core.tables import Status
 from bot.playground.rooms import Room
 from games import registry
 from games.core.menu import movers
-from tests.playground.conftest import NAV, Site, create_room, gone, press, screenshot
+from tests.playground.conftest import NAV, POLL_MS, Site, create_room, gone, press, screenshot
 from tests.playground.test_layout import sized
 from tests.playground.test_room import cycle_option
 from tests.playground.test_seat_page import DESKTOP, PHONE
 
-#: A shown target and the move button it stands for: its key after the last "/".
+#: A shown target and the move button it stands for: its key after the last
+#: "/" (of its first step, for a two-step "a>b").
 ARMED = """() => [...document.querySelectorAll('.target:not([hidden])')].map(t => {
-  const key = t.dataset.target.split('/').pop();
+  const key = t.dataset.target.split('>')[0].split('/').pop();
   const button = [...document.querySelectorAll('.stage button.key')]
     .find(b => b.dataset.key === key && !b.disabled);
   return [t.dataset.target, button ? button.dataset.token : null];
@@ -43,8 +45,38 @@ SHORT = {
     "caravan": [],
     "curling": [("Ends", "Ends: 2")],
 }
+#: The least size of a tap target (px), as Apple's Human Interface Guidelines ask.
+TAP = 44
+#: Whether a target's picture can zoom in further (×4 at most).
+ZOOMS_IN = "n => Number(n.closest('.picture').dataset.zoom || 1) < 4"
+#: The move buttons' tokens, in order.
+PRESSABLE = "() => [...document.querySelectorAll('.stage button.key')].map(b => b.dataset.token)"
 #: Presses at most in one game (moves, steps, ▶ and the computer's turns).
 MOST = 1500
+
+
+async def within_reach(page: Page, node: Locator, *, touch: bool) -> float:
+    """Make ``node`` (a target) large enough for a finger, as a person would:
+    a first tap on one too small zooms its picture in (and presses nothing).
+    Its smaller side then, in pixels."""
+    # A tap waits for its target to show: so does measuring it.
+    await node.wait_for(state="visible")
+    box = await node.bounding_box()
+    assert box is not None
+    small = min(box["width"], box["height"])
+    if small >= TAP or not await node.evaluate(ZOOMS_IN):
+        return small
+    before = await page.evaluate(PRESSABLE)
+    await (node.tap() if touch else node.click())
+    await page.wait_for_function(
+        "([n, small]) => Math.min(n.offsetWidth, n.offsetHeight) > small",
+        arg=[await node.element_handle(), small],
+        polling=POLL_MS,
+    )
+    assert await page.evaluate(PRESSABLE) == before, "the zooming tap pressed nothing"
+    box = await node.bounding_box()
+    assert box is not None
+    return min(box["width"], box["height"])
 
 
 def presses(page: Page) -> list[str]:
@@ -81,16 +113,21 @@ async def solo(
 @dataclass
 class Played:
     """How a game went: each press of the person (``tap``, ``button`` or
-    ``next``, with the move button's key), the table's action log and every
-    state it passed through."""
+    ``next``, with the move button's key), the table's action log, every
+    state it passed through and how large the tapped targets were."""
 
     steps: list[tuple[str, str]] = field(default_factory=list)
+    #: The size (the smaller side, px) of each target as it was tapped to press.
+    reach: list[float] = field(default_factory=list)
     log: list[str] = field(default_factory=list)
     states: list[str] = field(default_factory=list)
 
-    def buttons(self) -> list[str]:
-        """The keys of the move steps made by a button (no target stood for them)."""
-        return [key for how, key in self.steps if how == "button"]
+    def buttons(self) -> list[tuple[str, str]]:
+        """The move steps made by a button (no target stood for them): each
+        key, after the key of the step before it."""
+        before = ["", *(key for _, key in self.steps[:-1])]
+        steps = zip(before, self.steps, strict=True)
+        return [(after, key) for after, (how, key) in steps if how == "button"]
 
 
 class Player:
@@ -187,12 +224,31 @@ class Player:
         done = len(self.played.steps)
         if self.shots is not None and done < 3:
             await screenshot(self.page, f"{self.shots}-{done + 1}", full_page=False)
-        node = self.page.locator(f".target[data-target='{self.rng.choice(targets)}']").first
+        target = self.rng.choice(targets)
+        node = self.page.locator(f".target[data-target='{target}']").first
+        self.played.reach.append(await within_reach(self.page, node, touch=self.touch))
+        before = len(self.pressed)
         await (node.tap() if self.touch else node.click())
         # The tap is exactly the press of the button it stands for.
         await gone(self.page, token)
-        assert self.pressed[-1] == token, "a tap is the press of its button"
+        assert self.pressed[before] == token, "a tap is the press of its button"
         self.played.steps.append(("tap", key))
+        if ">" in target:
+            # A two-step target presses its second key on the menu the first opened.
+            second = target.split(">")[1]
+            pressed = await self._second_press(before + 1)
+            await gone(self.page, pressed)
+            self.played.steps.append(("tap", second))
+
+    async def _second_press(self, index: int) -> str:
+        """The press at ``index`` in this page's presses, once it is made."""
+        # Playwright's own default wait: 30 s.
+        for _ in range(30_000 // POLL_MS):
+            if len(self.pressed) > index:
+                assert len(self.pressed) == index + 1, "one tap, two presses"
+                return self.pressed[index]
+            await asyncio.sleep(POLL_MS / 1000)
+        raise AssertionError("the two-step target made its second press")
 
     async def _press(self, fresh: str) -> None:
         """The recorded game's next step, by its button."""

@@ -76,8 +76,18 @@ async def test_the_table_the_hand_and_the_moves_are_on_the_first_screen(
         else:
             inside(await box_of(page, "#hand img"), viewport, "the hand picture")
             keys = "#hand button.key"
-        inside(await box_of(page, keys), viewport, "the last move button")
         inside(await box_of(page, f"{keys} >> nth=0"), viewport, "the first move button")
+        # Keys the picture stands for keep to a strip that scrolls (the rest
+        # follow it): the strip is on the screen, and each key below its
+        # fold has a target on the screen.
+        inside(await box_of(page, f"{keys}:not(.strip *)"), viewport, "the last move button")
+        strip = await page.query_selector(f"{keys.split()[0]} .keyboard .strip")
+        if strip is not None:
+            box = await strip.bounding_box()
+            assert box is not None
+            inside(box, viewport, "the strip of move buttons")
+            folded = await page.evaluate(FOLDED, [keys, viewport["height"]])
+            assert not folded["unreached"], folded
         # The table is large: on a phone as wide as the screen or a third of
         # its height, on a desktop far larger than its own picture's 300 px.
         if viewport is PHONE:
@@ -90,6 +100,19 @@ async def test_the_table_the_hand_and_the_moves_are_on_the_first_screen(
         assert title.startswith({"en": "🟢 Your turn", "ru": "🟢 Ваш ход"}[lang]), title
     finally:
         await context.close()
+
+
+#: The keys below a strip's fold, and those of them no target on the screen stands for.
+FOLDED = """([keys, height]) => {
+  const strip = document.querySelector(keys.split(' ')[0] + ' .keyboard .strip')
+    .getBoundingClientRect();
+  const below = [...document.querySelectorAll(keys.split(' ')[0] + ' .strip button.key')]
+    .filter(k => k.getBoundingClientRect().bottom > strip.bottom).map(k => k.dataset.key);
+  const reached = new Set([...document.querySelectorAll('.target:not([hidden])')]
+    .filter(t => { const r = t.getBoundingClientRect(); return r.top >= 0 && r.bottom <= height; })
+    .map(t => t.dataset.target.split('>')[0].split('/').pop()));
+  return { keys: below, unreached: below.filter(k => !reached.has(k)) };
+}"""
 
 
 @pytest.mark.parametrize("game", registry.names())
@@ -153,14 +176,14 @@ async def test_the_table_zooms_in_steps_inside_its_box(browser: Browser, site: S
     try:
         picture = "#table-area img"
         widths = [(await box_of(page, picture))["width"]]
-        for _ in range(3):
+        for _ in range(4):
             await page.locator("#table-area .zoom-in").tap()
             widths.append((await box_of(page, picture))["width"])
-        # ×1.5, ×2, ×3: steps, not a jump to the picture's own 1,200 px.
-        assert [round(w / widths[0], 1) for w in widths] == [1.0, 1.5, 2.0, 3.0]
+        # ×1.5, ×2, ×3, ×4: steps, not a jump to the picture's own 1,200 px.
+        assert [round(w / widths[0], 1) for w in widths] == [1.0, 1.5, 2.0, 3.0, 4.0]
         assert await page.locator("#table-area .zoom-in").is_disabled()
         await no_sideways_scroll(page, PHONE["width"])
         await page.locator("#table-area .zoom-out").tap()
-        assert (await box_of(page, picture))["width"] == pytest.approx(widths[2], abs=1)
+        assert (await box_of(page, picture))["width"] == pytest.approx(widths[3], abs=1)
     finally:
         await context.close()

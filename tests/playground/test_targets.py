@@ -17,26 +17,29 @@ from playwright.async_api import Browser
 from bot.core.service import deadlines, lobby
 from games import ai, registry
 from tests.playground.conftest import NAV, Site, create_room, gone, press, screenshot
-from tests.playground.tapping import ARMED, Player, presses, solo
+from tests.playground.tapping import ARMED, TAP, Player, presses, solo, within_reach
 from tests.playground.test_layout import sized
 from tests.playground.test_room import cycle_option
 from tests.playground.test_seat_page import DESKTOP, PHONE
 
 #: The steps of each game with no place on its pictures (see each renderer's
-#: targets): a game otherwise tapped presses these by their buttons. Klac! and
-#: Logical Curling have none, so their games are played by taps alone.
-NO_PLACE: dict[str, Callable[[str], bool]] = {
-    "klac": lambda key: False,
+#: targets), by the key of the step before and their own: a game otherwise
+#: tapped presses these by their buttons. Klac! and Logical Curling have
+#: none, so their games are played by taps alone.
+NO_PLACE: dict[str, Callable[[str, str], bool]] = {
+    "klac": lambda before, key: False,
     # A cell offering both a move and a replace: which of the two.
-    "klotho": lambda key: key in ("move", "replace"),
-    # The mode (one card, two cards, pass), the count announced, the
-    # exchange and every confirmation.
-    "krendzu": lambda key: key in ("one", "two", "pass", "x", "ok") or key[0] == "n",
-    # Which card of a caravan a face card goes on, disbanding, every confirmation.
-    "caravan": lambda key: key in ("ok", "disband") or key[0] == "p",
+    "klotho": lambda before, key: key in ("move", "replace"),
+    # Two cards or a pass (one card is a tap on it), the count announced,
+    # the exchange, and confirming a pass.
+    "krendzu": lambda before, key: (
+        key in ("two", "pass", "x") or key[0] == "n" or (before, key) == ("pass", "ok")
+    ),
+    # Disbanding a caravan (which one, and confirming it, are taps).
+    "caravan": lambda before, key: key == "disband",
     # The dice variant is played: only a poker's free numbers that no die
     # shows would have no place, and the seeded game throws no poker.
-    "curling": lambda key: False,
+    "curling": lambda before, key: False,
 }
 GAMES = list(NO_PLACE)
 
@@ -87,8 +90,10 @@ async def test_a_whole_game_by_taps_goes_as_the_same_game_by_buttons(
     assert table.status == "finished", "the game is played to its end"
     moves = [how for how, _ in tapped.steps if how != "next"]
     assert moves.count("tap") >= 6
+    # Each tap that pressed was on a target a finger can hit.
+    assert min(tapped.reach) >= TAP, sorted(tapped.reach)[:5]
     # A step is pressed by its button only where nothing on a picture stands for it.
-    assert all(NO_PLACE[game](key) for key in tapped.buttons()), tapped.buttons()
+    assert all(NO_PLACE[game](*step) for step in tapped.buttons()), tapped.buttons()
     context, page, room = await solo(browser, site, game, PHONE)
     pressed = await Player(site, room, page, touch=True, replay=tapped).play()
     await context.close()
@@ -115,7 +120,8 @@ async def test_the_first_moves_by_taps_at_a_desktop_s_size(
     ).play()
     await context.close()
     assert [how for how, _ in played.steps].count("tap") >= 3
-    assert all(NO_PLACE[game](key) for key in played.buttons()), played.buttons()
+    assert min(played.reach) >= TAP, sorted(played.reach)[:5]
+    assert all(NO_PLACE[game](*step) for step in played.buttons()), played.buttons()
 
 
 async def test_a_hand_s_targets_reach_only_its_own_seat(browser: Browser, site: Site) -> None:
@@ -170,7 +176,9 @@ async def test_a_move_is_made_by_tapping_the_pictures(
             target, token = rng.choice(armed)
             if taps == 0:
                 await screenshot(own, f"targets-{game}", full_page=False)
-            await own.locator(f".target[data-target='{target}']").first.tap()
+            node = own.locator(f".target[data-target='{target}']").first
+            assert await within_reach(own, node, touch=True) >= TAP
+            await node.tap()
             taps += 1
             tapped_at = table.state_version if tapped_at is None else tapped_at
             await gone(own, token)

@@ -24,9 +24,9 @@ from games import registry
 from tests.conftest import FakeClock
 from tests.core.helpers import ALICE, BOB, started_table
 from tests.playground.conftest import POLL_MS, gone, screenshot
+from tests.playground.tapping import ARMED, TAP, within_reach
 from tests.playground.test_layout import box_of, inside, sized
 from tests.playground.test_seat_page import PHONE
-from tests.playground.test_targets import ARMED
 from tests.telegram.test_webapp import TOKEN, signed
 
 THEME = {"bg_color": "#17212b", "secondary_bg_color": "#232e3c", "text_color": "#f5f5f5",
@@ -99,7 +99,9 @@ async def test_the_mini_app_plays_by_tapping_and_follows_the_chat(
             if after.state_version != table.state_version:
                 break
             target, token = (await page.evaluate(ARMED))[0]
-            await page.locator(f".target[data-target='{target}']").first.tap()
+            node = page.locator(f".target[data-target='{target}']").first
+            assert await within_reach(page, node, touch=True) >= TAP
+            await node.tap()
             await gone(page, token)
         after, state = await service.get(table.id)
         assert after.state_version == table.state_version + 1

@@ -8,12 +8,11 @@ combinations, trajectories and null throw).
 Positions come from real games of the engine, played with random legal
 moves; the menu is the one the buttons use (``choice_paths``), and a target is
 offered as the seat page offers it (``playground.js``: ``a/b`` only right
-after the choice ``a``).
+after the choice ``a``; see ``tests/render/menus.py``).
 """
 
 from __future__ import annotations
 
-import random
 from collections.abc import Iterator, Mapping
 from typing import Any
 
@@ -26,48 +25,22 @@ from render import curling
 from render import registry as renderers
 from render.curling import layout
 from render.curling.targets import card_number
+from tests.render import menus
 from tests.render.helpers import count, png
+from tests.render.menus import Level, offered
 
 GAME = registry.get("curling")
 NAMES = ["Anya", "Bob"]
-Level = tuple[tuple[str, ...], tuple[str, ...]]
 
 
 def positions(variant: str, seed: int, moves: int = 150) -> Iterator[tuple[Any, int]]:
     """Each position of a short match with random legal moves, and its seat to act."""
-    state = GAME.new_game(2, {"variant": variant, "ends": 2}, seed=seed)
-    rnd = random.Random(seed)
-    for _ in range(moves):
-        if GAME.is_over(state):
-            return
-        seat = GAME.to_move(state)[0]
-        yield state, seat
-        state = GAME.apply(state, seat, rnd.choice(GAME.legal_actions(state, seat)))
+    return menus.positions("curling", seed, moves, {"variant": variant, "ends": 2})
 
 
 def levels(state: Any, seat: int) -> Iterator[Level]:
     """Every level of the seat's menu: the keys chosen to reach it, and its options' keys."""
-    actions = GAME.legal_actions(state, seat)
-    options: dict[tuple[str, ...], dict[str, None]] = {}
-    for path in GAME.choice_paths(state, seat, actions):
-        keys = tuple(choice.key for choice in path)
-        for depth, key in enumerate(keys):
-            options.setdefault(keys[:depth], {})[key] = None
-    for chosen, keys in options.items():
-        yield chosen, tuple(keys)
-
-
-def offered(
-    targets: list[tuple[str, Any]], chosen: tuple[str, ...], keys: tuple[str, ...]
-) -> set[str]:
-    """The keys of the targets a seat page offers at a level (its rule: a
-    target stands for the shown button of its key; ``a/b`` only right after ``a``)."""
-    out = set()
-    for target, _box in targets:
-        after, _, key = target.rpartition("/")
-        if key in keys and (not after or (chosen and chosen[-1] == after)):
-            out.add(key)
-    return out
+    return menus.levels("curling", state, seat)
 
 
 def targets_of(state: Any) -> list[tuple[str, Any]]:
@@ -124,10 +97,10 @@ def test_every_target_is_a_choice_of_the_seat_s_menu(variant: str) -> None:
     for state, seat in positions(variant, 4, moves=80):
         menu = list(levels(state, seat))
         for target, _box in targets_of(state):
-            after, _, key = target.rpartition("/")
-            assert any(
-                key in keys and (not after or chosen[-1:] == (after,)) for chosen, keys in menu
-            ), (state.phase, target)
+            assert any(menus.stands_for(target, chosen, keys) for chosen, keys in menu), (
+                state.phase,
+                target,
+            )
 
 
 def pixels(box: tuple[float, float, float, float]) -> tuple[int, int, int, int]:

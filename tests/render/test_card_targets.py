@@ -1,0 +1,104 @@
+"""Tap targets of the card games: at every level of a seat's menu the seat
+page offers a target (on the table, or on the seat's own hand) for every
+button but the steps with no place on a picture, and every target stands for
+a real choice: a second tap on what was chosen confirms it (``@3,1/ok``,
+``c01/ok``, ``c01/p2/ok``), a Krendzu card is one card played when the mode is
+asked (``one>cQH``), a Caravan face card goes on the card tapped (``c01/p2``).
+
+Positions come from real games of the engine, played with random legal moves;
+the menu is the one the buttons use (``choice_paths``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+
+from games import registry
+from render import registry as renderers
+from tests.render.menus import levels, offered, positions, stands_for
+
+NAMES = ["Anya", "Bob", "Vika"]
+#: The steps with no place on a picture, by the keys chosen before and their own.
+NO_PLACE: dict[str, Callable[[tuple[str, ...], str], bool]] = {
+    "klac": lambda chosen, key: False,
+    # Which of a move and a replace on one cell; a tour's end proposed or
+    # voted, a claim, a triplet's choice.
+    "klotho": lambda chosen, key: (
+        key in ("move", "replace", "propose", "vote-yes", "vote-no", "claim", "point", "half")
+    ),
+    "krendzu": lambda chosen, key: (
+        key in ("two", "pass", "x") or key[0] == "n" or (chosen[-1:], key) == (("pass",), "ok")
+    ),
+    "caravan": lambda chosen, key: key == "disband",
+}
+
+
+def targets_of(game: str, state: Any, seat: int) -> list[tuple[str, Any]]:
+    """The targets on the table's picture and on the seat's own hand."""
+    engine, renderer = registry.get(game), renderers.get(game)
+    out: list[tuple[str, Any]] = []
+    if renderer.table_targets is not None:
+        out += renderer.table_targets(engine.view(state, None), names=NAMES)
+    if renderer.private_targets is not None:
+        out += renderer.private_targets(engine.view(state, seat), names=NAMES)
+    return out
+
+
+@pytest.mark.parametrize("game", list(NO_PLACE))
+@pytest.mark.parametrize("seed", [1, 2])
+def test_every_button_of_a_move_has_a_target_but_the_steps_with_no_place(
+    game: str, seed: int
+) -> None:
+    tapped: set[str] = set()
+    for state, seat in positions(game, seed, moves=120):
+        targets = targets_of(game, state, seat)
+        for chosen, keys in levels(game, state, seat):
+            shown = offered(targets, chosen, keys)
+            tapped |= shown
+            missing = {k for k in set(keys) - shown if not NO_PLACE[game](chosen, k)}
+            assert not missing, (chosen, keys)
+    expected = {
+        "klac": set(),
+        "klotho": set(),
+        "krendzu": {"ok", "one"},
+        "caravan": {"ok", "discard"},
+    }[game]
+    assert expected <= tapped
+
+
+@pytest.mark.parametrize("game", list(NO_PLACE))
+def test_every_target_stands_for_a_choice_and_a_two_step_one_for_two(game: str) -> None:
+    for state, seat in positions(game, 3, moves=80):
+        menu = dict(levels(game, state, seat))
+        for target, box in targets_of(game, state, seat):
+            x0, y0, x1, y1 = box
+            assert 0 <= x0 < x1 <= 1 and 0 <= y0 < y1 <= 1, (target, box)
+            # A target is offered only where the menu has its key after its path.
+            for chosen, keys in menu.items():
+                key = stands_for(target, chosen, keys)
+                if key is not None and ">" in target:
+                    # Its second key is an option of the level its first one opens.
+                    assert target.split(">")[1] in menu[(*chosen, key)], (chosen, target)
+
+
+def test_a_caravan_face_card_goes_on_the_card_tapped() -> None:
+    """Where a face card may go on several cards of a caravan, each card's
+    target stands for it there, and a second tap on it confirms."""
+    seen = 0
+    for state, seat in positions("caravan", 4, moves=400):
+        targets = targets_of("caravan", state, seat)
+        for chosen, keys in levels("caravan", state, seat):
+            cards = [k for k in keys if k[0] == "p"]
+            if not cards:
+                continue
+            seen += 1
+            for key in cards:
+                at = [t for t, _ in targets if stands_for(t, chosen, keys) == key]
+                # One place only: the card of the caravan chosen.
+                assert at == [f"{chosen[-1]}/{key}"], (chosen, key, at)
+                ok = offered(targets, (*chosen, key), ("ok",))
+                assert ok == {"ok"}
+    assert seen
