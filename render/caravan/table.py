@@ -89,7 +89,9 @@ def table_targets(view: Mapping[str, Any], *, names: Sequence[str]) -> Targets:
     caravan), the discard pile, and each numeral's uncovered strip once its
     caravan was chosen (``"c01/p2"``: which card a face card goes on). A
     second tap on what was chosen confirms (``"c01/ok"``, ``"discard/ok"``,
-    ``"c01/p2/ok"``)."""
+    ``"c01/p2/ok"``). The plates of the seat to move disband their caravans
+    that have cards (``"disband>c01"``: disbanding, then which one), and a
+    second tap on the plate confirms."""
     del names  # the table is always laid out alike
     ctx = context(view)
     targets: list[tuple[str, Share]] = []
@@ -98,6 +100,9 @@ def table_targets(view: Mapping[str, Any], *, names: Sequence[str]) -> Targets:
             key = f"c{seat}{pair}"
             felt_box = share(area_box(seat, pair), WIDTH, HEIGHT)
             targets += [(key, felt_box), (f"{key}/ok", felt_box)]
+            if seat == ctx.turn and ctx.caravans[seat][pair].cards:
+                plate = share(plate_box(seat, pair), WIDTH, HEIGHT)
+                targets += [(f"disband>{key}", plate), (f"disband/{key}/ok", plate)]
             geo = geometry(seat, pair, ctx.caravans[seat][pair].cards)
             for pos, strip in enumerate(geo.visible):
                 card = share(strip, WIDTH, HEIGHT)

@@ -24,8 +24,8 @@ from tests.playground.test_seat_page import DESKTOP, PHONE
 
 #: The steps of each game with no place on its pictures (see each renderer's
 #: targets), by the key of the step before and their own: a game otherwise
-#: tapped presses these by their buttons. Klac! and Logical Curling have
-#: none, so their games are played by taps alone.
+#: tapped presses these by their buttons. Klac!, Caravan and Logical Curling
+#: have none, so their games are played by taps alone.
 NO_PLACE: dict[str, Callable[[str, str], bool]] = {
     "klac": lambda before, key: False,
     # A cell offering both a move and a replace: which of the two.
@@ -35,8 +35,7 @@ NO_PLACE: dict[str, Callable[[str, str], bool]] = {
     "krendzu": lambda before, key: (
         key in ("two", "pass", "x") or key[0] == "n" or (before, key) == ("pass", "ok")
     ),
-    # Disbanding a caravan (which one, and confirming it, are taps).
-    "caravan": lambda before, key: key == "disband",
+    "caravan": lambda before, key: False,
     # The dice variant is played: only a poker's free numbers that no die
     # shows would have no place, and the seeded game throws no poker.
     "curling": lambda before, key: False,
