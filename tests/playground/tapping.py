@@ -59,11 +59,7 @@ async def within_reach(page: Page, node: Locator, *, touch: bool) -> float:
     """Make ``node`` (a target) large enough for a finger, as a person would:
     a first tap on one too small zooms its picture in (and presses nothing).
     Its smaller side then, in pixels."""
-    # A tap waits for its target to show: so does measuring it.
-    await node.wait_for(state="visible")
-    box = await node.bounding_box()
-    assert box is not None
-    small = min(box["width"], box["height"])
+    small = await _smaller_side(node)
     if small >= TAP or not await node.evaluate(ZOOMS_IN):
         return small
     before = await page.evaluate(PRESSABLE)
@@ -74,9 +70,18 @@ async def within_reach(page: Page, node: Locator, *, touch: bool) -> float:
         polling=POLL_MS,
     )
     assert await page.evaluate(PRESSABLE) == before, "the zooming tap pressed nothing"
-    box = await node.bounding_box()
-    assert box is not None
-    return min(box["width"], box["height"])
+    return await _smaller_side(node)
+
+
+async def _smaller_side(node: Locator) -> float:
+    # A tap waits for its target to show: so does measuring it. A live update
+    # may draw the page anew between finding it and measuring: measure anew.
+    for _ in range(50):
+        await node.wait_for(state="visible")
+        box = await node.bounding_box()
+        if box is not None:
+            return min(box["width"], box["height"])
+    raise AssertionError("the target is never drawn")
 
 
 def presses(page: Page) -> list[str]:
