@@ -1,5 +1,5 @@
 """The playground's HTML pages: a frame of translated text (:mod:`bot.webpage.layout`);
-the script fills in the views."""
+the scripts fill in the views."""
 
 from __future__ import annotations
 

@@ -2,11 +2,11 @@
 
 The playground's pages and a chat platform's web app (the Telegram Mini App)
 are the same page: a seat's table, hand and moves on one screen, drawn by
-``static/playground.js`` from a JSON view. Everything a page needs comes from
-the server that serves it (``/static``, and ``/fonts`` for the pictures'
-fonts), so it works with no internet connection. The emoji font is preloaded:
-Chromium draws text laid out before a font it needed had arrived as empty
-boxes and never draws it again.
+the scripts in ``static/`` (``SCRIPTS``) from a JSON view. Everything a page
+needs comes from the server that serves it (``/static``, and ``/fonts`` for
+the pictures' fonts), so it works with no internet connection. The emoji
+font is preloaded: Chromium draws text laid out before a font it needed had
+arrived as empty boxes and never draws it again.
 """
 
 from __future__ import annotations
@@ -23,8 +23,13 @@ from aiohttp import web
 from bot.core.i18n import LANGUAGES, I18n
 from render.common import FONT_DIR
 
-#: The pages' script, stylesheet and emoji font.
+#: The pages' scripts, stylesheet and emoji font.
 STATIC = Path(str(resources.files("bot.webpage") / "static"))
+
+#: The scripts every page loads, in this order: each adds to the
+#: ``window.playground`` namespace what the ones after it use, and the last
+#: runs the page.
+SCRIPTS = ("playground.js", "seat.js", "pages.js")
 
 
 def static_routes() -> list[web.AbstractRouteDef]:
@@ -33,7 +38,7 @@ def static_routes() -> list[web.AbstractRouteDef]:
     return [web.static("/static", STATIC), web.static("/fonts", FONT_DIR)]
 
 
-#: Words the script shows, by its name for them → message id.
+#: Words the scripts show, by their name for them → message id.
 SCRIPT_TEXT = {
     "failed": "error-internal",
     "bot": "pg-bot",
@@ -60,12 +65,14 @@ def page(
     head: str = "",
 ) -> str:
     """The page around ``body``; ``script``: a script of the page's own, after the
-    shared one; ``head``: what must come before any script (a platform's own)."""
+    shared ones; ``head``: what must come before any script (a platform's own)."""
     t = i18n.t
     text = {name: t(lang, msg) for name, msg in SCRIPT_TEXT.items()}
     data = json.dumps({**config, "page": page, "lang": lang, "text": text}, ensure_ascii=False)
     # "</" inside a script element would end it early.
     data = data.replace("</", "<\\/")
+    names = (*SCRIPTS, script) if script else SCRIPTS
+    scripts = "\n".join(f'<script src="/static/{name}"></script>' for name in names)
     languages = "".join(
         f'<button type="button" class="lang{" current" if code == lang else ""}" '
         f'data-lang="{code}" aria-pressed="{str(code == lang).lower()}">{code.upper()}</button>'
@@ -92,8 +99,7 @@ def page(
 <div id="toast" role="alert" hidden></div>
 <div id="offline" hidden>{escape(t(lang, "pg-offline"))}</div>
 <script id="pg-config" type="application/json">{data}</script>
-<script src="/static/playground.js"></script>
-{f'<script src="/static/{script}"></script>' if script else ""}
+{scripts}
 </body>
 </html>
 """

@@ -101,7 +101,7 @@ async def context(browser: Browser, site: Site) -> AsyncIterator[BrowserContext]
     ctx.on("request", lambda request: requests.append(request.url))
     yield ctx
     await ctx.close()
-    assert errors == [], "the pages' script failed"
+    assert errors == [], "the pages' scripts failed"
     # Everything a page loads comes from the playground itself: it works offline.
     assert requests and all(url.startswith((site.url, "data:")) for url in requests), [
         url for url in requests if not url.startswith((site.url, "data:"))

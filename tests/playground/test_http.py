@@ -30,7 +30,12 @@ async def test_pages_and_refusals(client: TestClient) -> None:
     assert home.status == 200 and "Площадка Tablebot" in await home.text()
     assert home.headers["Referrer-Policy"] == "no-referrer"
     assert "default-src 'self'" in home.headers["Content-Security-Policy"]
-    assert (await client.get("/static/playground.js")).status == 200
+    # Every page's scripts are served, and named by the page in their order.
+    scripts = ("playground.js", "seat.js", "pages.js")
+    for name in scripts:
+        assert (await client.get(f"/static/{name}")).status == 200, name
+    tags = "\n".join(f'<script src="/static/{name}"></script>' for name in scripts)
+    assert tags in await home.text()
     # The fonts for symbols a machine lacks come from here too, preloaded by every page.
     for font in ("/static/emoji.ttf", "/fonts/DejaVuSans.ttf", "/fonts/DejaVuSans-Bold.ttf"):
         assert (await client.get(font)).status == 200, font

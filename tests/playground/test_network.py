@@ -24,6 +24,8 @@ NO_SECRET = [
     "/",
     "/?lang=ru",
     "/static/playground.js",
+    "/static/seat.js",
+    "/static/pages.js",
     "/static/playground.css",
     "/r/madeupmadeup/",
     "/r/madeupmadeup/state",

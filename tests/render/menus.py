@@ -1,7 +1,8 @@
 """A seat's menu as the buttons walk it, and the tap targets a seat page
-offers at each of its levels (``playground.js``: a target stands for the
-shown button of its key; ``a/b`` only after ``a``, ``a/b/c`` after ``a``
-then ``b``; ``a>b`` is ``a``, then ``b`` at the level ``a`` opens)."""
+offers at each of its levels (``bot/webpage/static/seat.js``: a target
+stands for the shown button of its key; ``a/b`` only after ``a``, ``a/b/c``
+after ``a`` then ``b``; ``a>b`` is ``a``, then ``b`` at the level ``a``
+opens)."""
 
 from __future__ import annotations
 

@@ -7,8 +7,8 @@ combinations, trajectories and null throw).
 
 Positions come from real games of the engine, played with random legal
 moves; the menu is the one the buttons use (``choice_paths``), and a target is
-offered as the seat page offers it (``playground.js``: ``a/b`` only right
-after the choice ``a``; see ``tests/render/menus.py``).
+offered as the seat page offers it (``bot/webpage/static/seat.js``: ``a/b``
+only right after the choice ``a``; see ``tests/render/menus.py``).
 """
 
 from __future__ import annotations
