@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -21,25 +20,9 @@ from tests.playground.tapping import ARMED, TAP, Player, presses, solo, within_r
 from tests.playground.test_layout import sized
 from tests.playground.test_room import cycle_option
 from tests.playground.test_seat_page import DESKTOP, PHONE
+from tests.render.menus import NO_PLACE
 
-#: The steps of each game with no place on its pictures (see each renderer's
-#: targets), by the key of the step before and their own: a game otherwise
-#: tapped presses these by their buttons. Klac!, Caravan and Logical Curling
-#: have none, so their games are played by taps alone.
-NO_PLACE: dict[str, Callable[[str, str], bool]] = {
-    "klac": lambda before, key: False,
-    # A cell offering both a move and a replace: which of the two.
-    "klotho": lambda before, key: key in ("move", "replace"),
-    # Two cards or a pass (one card is a tap on it), the count announced,
-    # the exchange, and confirming a pass.
-    "krendzu": lambda before, key: (
-        key in ("two", "pass", "x") or key[0] == "n" or (before, key) == ("pass", "ok")
-    ),
-    "caravan": lambda before, key: False,
-    # The dice variant is played: only a poker's free numbers that no die
-    # shows would have no place, and the seeded game throws no poker.
-    "curling": lambda before, key: False,
-}
+#: Every game; a step ``NO_PLACE`` names is pressed by its button.
 GAMES = list(NO_PLACE)
 
 
@@ -92,7 +75,7 @@ async def test_a_whole_game_by_taps_goes_as_the_same_game_by_buttons(
     # Each tap that pressed was on a target a finger can hit.
     assert min(tapped.reach) >= TAP, sorted(tapped.reach)[:5]
     # A step is pressed by its button only where nothing on a picture stands for it.
-    assert all(NO_PLACE[game](*step) for step in tapped.buttons()), tapped.buttons()
+    assert all(NO_PLACE[game]((b,), key) for b, key in tapped.buttons()), tapped.buttons()
     context, page, room = await solo(browser, site, game, PHONE)
     pressed = await Player(site, room, page, touch=True, replay=tapped).play()
     await context.close()
@@ -120,7 +103,7 @@ async def test_the_first_moves_by_taps_at_a_desktop_s_size(
     await context.close()
     assert [how for how, _ in played.steps].count("tap") >= 3
     assert min(played.reach) >= TAP, sorted(played.reach)[:5]
-    assert all(NO_PLACE[game](*step) for step in played.buttons()), played.buttons()
+    assert all(NO_PLACE[game]((b,), key) for b, key in played.buttons()), played.buttons()
 
 
 async def test_a_hand_s_targets_reach_only_its_own_seat(browser: Browser, site: Site) -> None:

@@ -7,13 +7,33 @@ opens)."""
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
 from games import registry
 
 Level = tuple[tuple[str, ...], tuple[str, ...]]
 Targets = Sequence[tuple[str, Any]]
+
+#: The steps with no place on a game's pictures, by the keys chosen before
+#: them and their own: a page presses these by their buttons.
+NO_PLACE: dict[str, Callable[[tuple[str, ...], str], bool]] = {
+    "klac": lambda chosen, key: False,
+    # Which of a move and a replace on one cell; a tour's end proposed or
+    # voted, a claim, a triplet's choice.
+    "klotho": lambda chosen, key: (
+        key in ("move", "replace", "propose", "vote-yes", "vote-no", "claim", "point", "half")
+    ),
+    # Two cards or a pass (one card is a tap on a card), the count
+    # announced, the exchange, and confirming a pass.
+    "krendzu": lambda chosen, key: (
+        key in ("two", "pass", "x") or key[0] == "n" or (chosen[-1:], key) == (("pass",), "ok")
+    ),
+    "caravan": lambda chosen, key: False,
+    # The dice variant: only a poker's free numbers that no die shows (see
+    # ``test_curling_targets.py`` for them and for the card variant's steps).
+    "curling": lambda chosen, key: False,
+}
 
 
 def positions(

@@ -12,29 +12,17 @@ the menu is the one the buttons use (``choice_paths``).
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
 import pytest
 
 from games import registry
 from render import registry as renderers
-from tests.render.menus import levels, offered, positions, stands_for
+from tests.render.menus import NO_PLACE, levels, offered, positions, stands_for
 
 NAMES = ["Anya", "Bob", "Vika"]
-#: The steps with no place on a picture, by the keys chosen before and their own.
-NO_PLACE: dict[str, Callable[[tuple[str, ...], str], bool]] = {
-    "klac": lambda chosen, key: False,
-    # Which of a move and a replace on one cell; a tour's end proposed or
-    # voted, a claim, a triplet's choice.
-    "klotho": lambda chosen, key: (
-        key in ("move", "replace", "propose", "vote-yes", "vote-no", "claim", "point", "half")
-    ),
-    "krendzu": lambda chosen, key: (
-        key in ("two", "pass", "x") or key[0] == "n" or (chosen[-1:], key) == (("pass",), "ok")
-    ),
-    "caravan": lambda chosen, key: False,
-}
+#: Logical Curling has its own tests (``test_curling_targets.py``).
+CARD_GAMES = ["klac", "klotho", "krendzu", "caravan"]
 
 
 def targets_of(game: str, state: Any, seat: int) -> list[tuple[str, Any]]:
@@ -48,7 +36,7 @@ def targets_of(game: str, state: Any, seat: int) -> list[tuple[str, Any]]:
     return out
 
 
-@pytest.mark.parametrize("game", list(NO_PLACE))
+@pytest.mark.parametrize("game", CARD_GAMES)
 @pytest.mark.parametrize("seed", [1, 2])
 def test_every_button_of_a_move_has_a_target_but_the_steps_with_no_place(
     game: str, seed: int
@@ -70,7 +58,7 @@ def test_every_button_of_a_move_has_a_target_but_the_steps_with_no_place(
     assert expected <= tapped
 
 
-@pytest.mark.parametrize("game", list(NO_PLACE))
+@pytest.mark.parametrize("game", CARD_GAMES)
 def test_every_target_stands_for_a_choice_and_a_two_step_one_for_two(game: str) -> None:
     for state, seat in positions(game, 3, moves=80):
         menu = dict(levels(game, state, seat))
