@@ -119,10 +119,7 @@ class Screens(LobbyScreens):
                 image, key = preview
         if game.public_moves and table.status == Status.PLAYING:
             shared = [
-                Button(
-                    self._choice_label(table, state, action, lang),
-                    SharedToken(table.id, table.state_version, i).encode(),
-                )
+                self._shared_button(table, state, i, action, lang)
                 for i, action in enumerate(game.shared_actions(state))
             ]
             if shared:
@@ -207,11 +204,19 @@ class Screens(LobbyScreens):
         """True when the game gives each seat a private screen (a hand)."""
         return renderers.get(game).private is not None
 
-    def _choice_label(self, table: Table, state: Any, action: Action, lang: str) -> str:
+    def _shared_button(
+        self, table: Table, state: Any, index: int, action: Action, lang: str
+    ) -> Button:
+        """A shared action's button (a vote, a proposal), keyed by its choice so
+        that a page may lay it over the picture as a decision."""
         game = registry.get(table.game)
         choice = game.choice_path(state, 0, action)[0]
         args = presenters.get(table.game).args(choice.args, self.names(table))
-        return self.t(lang, choice.msg, **args)
+        return Button(
+            self.t(lang, choice.msg, **args),
+            SharedToken(table.id, table.state_version, index).encode(),
+            key=choice.key,
+        )
 
     def _menu_buttons(
         self,

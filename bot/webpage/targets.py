@@ -17,10 +17,14 @@ from render import registry as renderers
 def picture_targets(
     table: Table, state: Any, seat: int | None, names: list[str]
 ) -> list[dict[str, Any]]:
-    """The targets on the table's picture (``seat`` None) or on ``seat``'s hand."""
+    """The targets on the table's picture (``seat`` None) or on ``seat``'s hand
+    (a decision's box is None: see :mod:`render.targets`)."""
     renderer = renderers.get(table.game)
     find = renderer.table_targets if seat is None else renderer.private_targets
     if find is None:
         return []
     view = registry.get(table.game).view(state, seat)
-    return [{"key": key, "box": list(box)} for key, box in find(view, names=names)]
+    return [
+        {"key": key, "box": None if box is None else list(box)}
+        for key, box in find(view, names=names)
+    ]

@@ -12,9 +12,10 @@ choices (``games/curling/menus.py``):
 - ``s<cell>``: a start cell, and ``s<cell>/ok`` the same cell once chosen:
   a second tap on it throws.
 
-Nothing stands for a combination of cards (``k…``) or the null throw: their
-buttons stay the way to choose them, as for the trajectory in the card
-variant, whose panel has no room for the tiles.
+A combination of cards (``k…``), the null throw's ``ok``, the trajectory in
+the card variant (whose panel has no room for the tiles) and a poker's free
+number that no die or card shows are the picture's decisions: nothing is
+drawn to tap for them.
 """
 
 from __future__ import annotations
@@ -47,7 +48,7 @@ from render.curling.layout import (
     trajectory_box,
 )
 from render.curling.parse import Context, context
-from render.targets import Share, Targets, share
+from render.targets import Share, Targets, decisions, share
 
 #: Card numbers (rules: 2–5 as they are, 6–10 one, J 2, Q 3, K 4, A 5).
 _CARD_NUMBERS = {"J": 2, "Q": 3, "K": 4, "A": 5}
@@ -131,4 +132,7 @@ def table_targets(view: Mapping[str, Any], *, names: Sequence[str]) -> Targets:
     if ctx.turn is None:
         return []
     found = _dice(ctx) if ctx.variant == "dice" else _cards(ctx)
-    return [*found, *_aim(ctx)]
+    if not acting(ctx, "aim"):
+        return found
+    chosen = ("n*", "ok") if ctx.variant == "dice" else ("k*", "p*", "n*", "ok")
+    return [*found, *_aim(ctx), *decisions(*chosen)]

@@ -14,7 +14,7 @@ from render.klotho.layout import cell_box, cell_name, image_size
 from render.klotho.palette import KEEP
 from render.klotho.panel import draw_panel
 from render.klotho.view import context
-from render.targets import Targets, share
+from render.targets import Targets, decisions, share
 
 
 def render_table(view: Mapping[str, Any], *, names: Sequence[str]) -> bytes:
@@ -35,12 +35,19 @@ def render_table(view: Mapping[str, Any], *, names: Sequence[str]) -> bytes:
     return c.encode_png(c.to_palette(canvas, keep=KEEP))
 
 
+#: The keys of the choices with nothing drawn to tap for them (``games/klotho/menus.py``).
+DECISIONS = decisions("move", "replace", "propose", "vote-*", "claim", "point", "half")
+
+
 def table_targets(view: Mapping[str, Any], *, names: Sequence[str]) -> Targets:
-    """Every cell of the field on :func:`render_table`'s picture, by its name (``"B3"``)."""
+    """Every cell of the field on :func:`render_table`'s picture, by its name
+    (``"B3"``), and the table's decisions: a move or a replace on a cell that
+    offers both, a tour's end proposed or voted, a claim, a triplet's choice."""
     ctx = context(view, names)
     width, height = image_size(ctx.rows, ctx.cols)
-    return [
+    cells = [
         (cell_name(row, col), share(cell_box(row, col, ctx.rows, ctx.cols), width, height))
         for row in range(ctx.rows)
         for col in range(ctx.cols)
     ]
+    return [*cells, *DECISIONS]

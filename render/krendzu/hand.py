@@ -18,7 +18,7 @@ from render.krendzu.icons import role_icon, tick_badge, tour_icon
 from render.krendzu.palette import KEEP, seat_colour
 from render.krendzu.view import MAX_SEATS, ROLES, as_int, as_list, seat_name
 from render.symbols import round_arrows
-from render.targets import Targets, share
+from render.targets import Targets, decisions, share
 
 HAND_W = 800
 HAND_HEADER_H = 84
@@ -141,7 +141,8 @@ def hand_targets(view: Mapping[str, Any], *, names: Sequence[str]) -> Targets:
     key of the choice that plays it (``"cQH"``), of the one that marks it for
     the exchange (``"tQH"``), and as one card played when the menu first asks
     how many (``"one>cQH"``: the mode, then the card); a menu offers one of
-    them."""
+    them. The seat's decisions lie on it too: two cards, a pass and its
+    confirmation, the count announced for the exchange and the exchange."""
     h = _hand(view, names)
     count = len(h.cards)
     width, height = hand_size(count, marking=h.marking)
@@ -152,7 +153,7 @@ def hand_targets(view: Mapping[str, Any], *, names: Sequence[str]) -> Targets:
         box = hand_card_box(i, count, marking=h.marking, raised=card in h.marked)
         at = share(box, width, height)
         targets += [(f"c{card}", at), (f"t{card}", at), (f"one>c{card}", at)]
-    return targets
+    return [*targets, *decisions("two", "pass", "pass/ok", "n*", "x")]
 
 
 def hand_key(view: Mapping[str, Any], *, names: Sequence[str]) -> str:

@@ -13,6 +13,7 @@ from __future__ import annotations
 import asyncio
 import json
 import random
+from collections import Counter
 from dataclasses import dataclass, field
 
 from playwright.async_api import Browser, BrowserContext, Locator, Page, Request
@@ -27,23 +28,29 @@ from tests.playground.test_layout import sized
 from tests.playground.test_room import cycle_option
 from tests.playground.test_seat_page import DESKTOP, PHONE
 
-#: A shown target and the move button it stands for: its key after the last
-#: "/" (of its first step, for a two-step "a>b").
-ARMED = """() => [...document.querySelectorAll('.target:not([hidden])')].map(t => {
+#: The shown targets of some kind and the move button each stands for: its
+#: key after the last "/" (of its first step, for a two-step "a>b").
+_SHOWN = """() => [...document.querySelectorAll('KIND:not([hidden])')].map(t => {
   const key = t.dataset.target.split('>')[0].split('/').pop();
   const button = [...document.querySelectorAll('.stage button.key')]
     .find(b => b.dataset.key === key && !b.disabled);
   return [t.dataset.target, button ? button.dataset.token : null];
 })"""
+#: Every shown target (a decision's chip too), and its button.
+ARMED = _SHOWN.replace("KIND", ".target")
+#: The shown targets with a box on a picture, and their buttons.
+BOXED = _SHOWN.replace("KIND", ".target:not(.decision)")
 #: The move buttons shown: token, key and label.
 BUTTONS = "bs => bs.map(b => [b.dataset.token, b.dataset.key, b.textContent])"
-#: Each game's lobby options for a short game (the option's button, the value to show).
+#: Each game's lobby options for a short game (the option's button, the value
+#: to show); ``curling/cards`` is Curling's card variant.
 SHORT = {
     "klac": [("Play to", "Play to: 50 points")],
     "klotho": [],
     "krendzu": [],
     "caravan": [],
     "curling": [("Ends", "Ends: 2")],
+    "curling/cards": [("Variant", "Variant: cards"), ("Ends", "Ends: 2")],
 }
 #: The least size of a tap target (px), as Apple's Human Interface Guidelines ask.
 TAP = 44
@@ -99,9 +106,10 @@ def presses(page: Page) -> list[str]:
 async def solo(
     browser: Browser, site: Site, game: str, viewport: dict[str, int]
 ) -> tuple[BrowserContext, Page, Room]:
-    """Anya alone against an easy computer at a short ``game``: her own page at ``viewport``."""
+    """Anya alone against an easy computer at a short ``game`` (a key of
+    ``SHORT``): her own page at ``viewport``."""
     host = await sized(browser, DESKTOP, phone=False)
-    room_page = await create_room(host, site, game, ["Anya"])
+    room_page = await create_room(host, site, game.split("/")[0], ["Anya"])
     await press(room_page, "[data-kind=lobby]", "🤖 + easy")
     await press(room_page, "[data-kind=lobby]", "Done")
     for label, value in SHORT[game]:
@@ -212,8 +220,14 @@ class Player:
         for it, else by its button."""
         # The page arms its targets as it draws the buttons, in the same task.
         armed = await self.page.evaluate(ARMED)
-        # Only targets of shown move buttons are offered.
-        assert all(token and token.startswith(fresh) for _, token in armed), armed
+        # Only targets of shown move buttons are offered, or a chip of a
+        # shared action's button (a proposal to end Klotho's tour).
+        shared = "s:" + fresh.split(":", 1)[1].rsplit(":", 2)[0] + ":"
+        assert all(token and token.startswith((fresh, shared)) for _, token in armed), armed
+        # A decision's chip only for a button no target on a picture stands for.
+        boxed = await self.page.evaluate(BOXED)
+        chips = Counter(map(tuple, armed)) - Counter(map(tuple, boxed))
+        assert not {token for _, token in chips} & {token for _, token in boxed}, armed
         found = await self.page.locator(f".stage button.key[data-token^='{fresh}']").evaluate_all(
             BUTTONS
         )

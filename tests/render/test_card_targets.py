@@ -1,7 +1,7 @@
 """Tap targets of the card games: at every level of a seat's menu the seat
 page offers a target (on the table, or on the seat's own hand) for every
-button but the steps with no place on a picture, and every target stands for
-a real choice: a second tap on what was chosen confirms it (``@3,1/ok``,
+button (a decision such as a pass or a count as a chip over the picture),
+and every target stands for a real choice: a second tap on what was chosen confirms it (``@3,1/ok``,
 ``c01/ok``, ``c01/p2/ok``), a Krendzu card is one card played when the mode is
 asked (``one>cQH``), a Caravan face card goes on the card tapped (``c01/p2``),
 a caravan's plate disbands it (``disband>c01``).
@@ -18,7 +18,7 @@ import pytest
 
 from games import registry
 from render import registry as renderers
-from tests.render.menus import NO_PLACE, levels, offered, positions, stands_for
+from tests.render.menus import levels, offered, positions, stands_for
 
 NAMES = ["Anya", "Bob", "Vika"]
 #: Logical Curling has its own tests (``test_curling_targets.py``).
@@ -38,24 +38,26 @@ def targets_of(game: str, state: Any, seat: int) -> list[tuple[str, Any]]:
 
 @pytest.mark.parametrize("game", CARD_GAMES)
 @pytest.mark.parametrize("seed", [1, 2])
-def test_every_button_of_a_move_has_a_target_but_the_steps_with_no_place(
-    game: str, seed: int
-) -> None:
+def test_every_button_of_a_move_has_a_target(game: str, seed: int) -> None:
     tapped: set[str] = set()
+    decided: set[str] = set()
     for state, seat in positions(game, seed, moves=120):
         targets = targets_of(game, state, seat)
+        boxed = [(key, box) for key, box in targets if box is not None]
         for chosen, keys in levels(game, state, seat):
             shown = offered(targets, chosen, keys)
             tapped |= shown
-            missing = {k for k in set(keys) - shown if not NO_PLACE[game](chosen, k)}
-            assert not missing, (chosen, keys)
+            decided |= shown - offered(boxed, chosen, keys)
+            assert set(keys) == shown, (chosen, keys)
     expected = {
-        "klac": set(),
-        "klotho": set(),
-        "krendzu": {"ok", "one"},
-        "caravan": {"ok", "discard", "disband"},
+        "klac": (set(), set()),
+        "klotho": (set(), {"move", "replace"}),
+        "krendzu": ({"ok", "one"}, {"pass", "x", "n0"}),
+        "caravan": ({"ok", "discard", "disband"}, set()),
     }[game]
-    assert expected <= tapped
+    assert expected[0] <= tapped
+    # The decisions met: the steps with nothing drawn to tap for them.
+    assert expected[1] <= decided, decided
 
 
 @pytest.mark.parametrize("game", CARD_GAMES)
@@ -63,12 +65,12 @@ def test_every_target_stands_for_a_choice_and_a_two_step_one_for_two(game: str) 
     for state, seat in positions(game, 3, moves=80):
         menu = dict(levels(game, state, seat))
         for target, box in targets_of(game, state, seat):
-            x0, y0, x1, y1 = box
-            assert 0 <= x0 < x1 <= 1 and 0 <= y0 < y1 <= 1, (target, box)
+            if box is not None:
+                x0, y0, x1, y1 = box
+                assert 0 <= x0 < x1 <= 1 and 0 <= y0 < y1 <= 1, (target, box)
             # A target is offered only where the menu has its key after its path.
             for chosen, keys in menu.items():
-                key = stands_for(target, chosen, keys)
-                if key is not None and ">" in target:
+                for key in stands_for(target, chosen, keys) if ">" in target else ():
                     # Its second key is an option of the level its first one opens.
                     assert target.split(">")[1] in menu[(*chosen, key)], (chosen, target)
 
@@ -85,9 +87,30 @@ def test_a_caravan_face_card_goes_on_the_card_tapped() -> None:
                 continue
             seen += 1
             for key in cards:
-                at = [t for t, _ in targets if stands_for(t, chosen, keys) == key]
+                at = [t for t, box in targets if box and key in stands_for(t, chosen, keys)]
                 # One place only: the card of the caravan chosen.
                 assert at == [f"{chosen[-1]}/{key}"], (chosen, key, at)
                 ok = offered(targets, (*chosen, key), ("ok",))
                 assert ok == {"ok"}
     assert seen
+
+
+@pytest.mark.parametrize(
+    ("game", "options", "seeds"),
+    [("klotho", {"scoring": "claim"}, range(1, 6)), ("krendzu", None, range(1, 3))],
+)
+def test_every_decision_stands_for_a_step_of_real_games(
+    game: str, options: dict[str, Any] | None, seeds: range
+) -> None:
+    """A decision's key is a real choice's: each is offered in real games
+    (Klotho's claims and triplets with claimed scoring, three seats)."""
+    met: dict[str, int] = {}
+    for seed in seeds:
+        for state, seat in positions(game, seed, moves=400, options=options, seats=3):
+            menu = list(levels(game, state, seat))
+            for target, box in targets_of(game, state, seat):
+                if box is None:
+                    met[target] = met.get(target, 0) + sum(
+                        bool(stands_for(target, chosen, keys)) for chosen, keys in menu
+                    )
+    assert met and all(met.values()), met

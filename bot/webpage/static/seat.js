@@ -21,11 +21,18 @@
 
   // The picture and its targets on one sheet, sized by fitPicture.
   function drawPicture(img, image, box) {
-    const sheet = el("div", { class: "sheet" }, img, ...(image.targets || []).map(drawTarget));
+    const targets = image.targets || [];
+    const sheet = el("div", { class: "sheet" }, img,
+      ...targets.filter((target) => target.box).map(drawTarget));
     // The table zooms in steps; a hand only while a card too small for a
     // finger is tapped (see magnify).
     const zoom = box.dataset.kind === "hand" ? [] : [zoomButtons(box.dataset.kind)];
-    const picture = el("div", { class: "picture", "data-kind": box.dataset.kind }, sheet, ...zoom);
+    // The picture's decisions (no box): chips laid over its top while
+    // their buttons are shown (see armDecisions).
+    const tray = el("div", { class: "decisions", hidden: true });
+    tray.patterns = targets.filter((target) => !target.box).map((target) => target.key);
+    const picture = el("div", { class: "picture", "data-kind": box.dataset.kind },
+      tray, sheet, ...zoom);
     img.addEventListener("load", () => fitPicture(picture));
     picture.addEventListener("scroll", () => {
       if (!picture.classList.contains("zoomed")) return;
@@ -147,14 +154,44 @@
   }
 
   function keyFor(target) {
+    return keysFor(target)[0] || null;
+  }
+
+  // The shown move buttons a target stands for (several when its last key
+  // ends in "*": every option starting so).
+  function keysFor(target) {
     const steps = target.split(">")[0].split("/");
     const key = steps.pop();
-    const button = [...document.querySelectorAll(".stage button.key")]
-      .find((b) => b.choice === key && !b.disabled);
-    if (!button || !steps.length) return button || null;
-    const { at, depth } = stepOf(button.dataset.token);
-    const before = trail.at === at ? trail.keys.slice(0, depth) : [];
-    return before.slice(-steps.length).join("/") === steps.join("/") ? button : null;
+    const fits = key.endsWith("*") ? (choice) => choice.startsWith(key.slice(0, -1))
+      : (choice) => choice === key;
+    return [...document.querySelectorAll(".stage button.key")].filter((button) => {
+      if (!fits(button.choice || "") || button.disabled) return false;
+      if (!steps.length) return true;
+      const { at, depth } = stepOf(button.dataset.token);
+      const before = trail.at === at ? trail.keys.slice(0, depth) : [];
+      return before.slice(-steps.length).join("/") === steps.join("/");
+    });
+  }
+
+  // A decision (a pass, a count, which of two moves) has nothing drawn to
+  // tap: its chip, named as its button, lies over the picture's top while the
+  // button is shown and no target on a picture stands for it.
+  function armDecisions(armed) {
+    for (const tray of document.querySelectorAll(".stage .decisions")) {
+      const keys = tray.patterns.flatMap(keysFor).filter((key) => !armed.has(key));
+      const chips = [...new Set(keys)].map((key) => {
+        armed.add(key);
+        const chip = el("button", { type: "button", class: "target decision", tabindex: -1,
+          "data-target": key.choice, "aria-label": key.textContent }, key.textContent);
+        chip.addEventListener("click", () => {
+          then = null;
+          key.click();
+        });
+        return chip;
+      });
+      tray.replaceChildren(...chips);
+      tray.hidden = !chips.length;
+    }
   }
 
   // When this many of a keyboard's keys stand for targets, their rows keep
@@ -169,7 +206,7 @@
       magnified = null;
     }
     const armed = new Set();
-    for (const target of document.querySelectorAll(".target")) {
+    for (const target of document.querySelectorAll(".target:not(.decision)")) {
       const key = keyFor(target.dataset.target);
       target.hidden = !key;
       if (key) {
@@ -177,6 +214,7 @@
         armed.add(key);
       }
     }
+    armDecisions(armed);
     for (const keyboard of document.querySelectorAll(".stage .keyboard")) {
       const rows = [...keyboard.children].filter((row) => row.classList.contains("row"));
       const counts = rows.map((row) => [...row.children].filter((key) => armed.has(key)).length);
