@@ -105,10 +105,14 @@ def windows_through(key: int) -> tuple[tuple[int, int, int, int], ...]:
 def points_at(grid: dict[int, int], key: int, card: int) -> int:
     """How many windows ``card`` on the free cell ``key`` would complete."""
     total = 0
-    for w in windows_through(key):
-        if all(c == key or c in grid for c in w):
-            cards = [card if c == key else grid[c] for c in w]
-            total += is_combination(cards[0], cards[1], cards[2], cards[3])
+    get = grid.get
+    for w0, w1, w2, w3 in windows_through(key):
+        a = card if w0 == key else get(w0, -1)
+        b = card if w1 == key else get(w1, -1)
+        c = card if w2 == key else get(w2, -1)
+        d = card if w3 == key else get(w3, -1)
+        if a >= 0 and b >= 0 and c >= 0 and d >= 0:
+            total += is_combination(a, b, c, d)
     return total
 
 
