@@ -253,6 +253,10 @@
     const state = config.base + "state" + (embedded ? "" : "?public=1");
     const title = document.title;
     let myTurn = false;
+    // The view last drawn: the same view again (a live update after the
+    // press's own refresh) draws nothing anew, so a tap is never lost to the
+    // page being drawn again under the finger.
+    let drawn = "";
     async function refresh() {
       const view = await getJSON(state);
       // The page speaks its reader's language (a platform's page learns it here).
@@ -262,6 +266,9 @@
         window.location.replace("?" + query);
         return;
       }
+      const text = JSON.stringify(view);
+      if (text === drawn) return;
+      drawn = text;
       $("hand").replaceChildren(drawMessage(view.message, (token) => press(token, false)));
       // A game played on the table itself has no hand to show beside it.
       document.querySelector(".panel").hidden = seat && view.message.kind === "elsewhere";
