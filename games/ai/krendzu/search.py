@@ -28,8 +28,8 @@ from games.ai.krendzu.tactics import (
     by_cell,
     completers,
     defence_moves,
-    passed_up,
     read,
+    shown,
 )
 from games.core.protocol import Action
 from games.krendzu.game import KrendzuGame
@@ -93,7 +93,7 @@ def sample_deal(
     state: KrendzuState, seat: int, rng: random.Random, lacks: list[int]
 ) -> KrendzuState:
     """``state`` with the cards ``seat`` cannot see dealt anew at random, no
-    seat getting a card it showed it lacks (``lacks``, by :func:`passed_up`)
+    seat getting a card it showed it lacks (``lacks``, by :func:`shown`)
     while the cards allow it."""
     others = [s for s in range(state.seats) if s != seat]
     pool = [*state.aside, *(c for s in others for c in state.hands[s])]
@@ -145,7 +145,7 @@ def leaf_value(state: KrendzuState) -> float:
             if mask:
                 threats.append((w[cards.index(-1)], mask))
     values = []
-    for masks in by_cell(threats).values():
+    for masks in by_cell(threats, attack_hand).values():
         values.append(
             float(max(sum(1 for m in masks if m & bit) for bit in BIT if attack_hand & bit))
         )
@@ -217,7 +217,7 @@ def choose_search(state: KrendzuState, seat: int, level: str, rng: random.Random
         return candidates[0]
     first = {a: v for v, a in scored}
     totals = {a: ONE_PLY * budget.deals * first[a] for a in candidates}
-    lacks = passed_up(state)
+    lacks = shown(state).lacks
     for _ in range(budget.deals):
         world = sample_deal(state, seat, rng, lacks)
         for action in candidates:

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import functools
 import math
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from games.ai.krendzu.model import (
@@ -37,6 +38,8 @@ from games.krendzu.state import KrendzuState
 Window = tuple[int, int, int, int]
 #: A threat: its free cell and the cards that complete it.
 Threat = tuple[int, int]
+#: Threats by free cell: the completing cards of each window open there.
+Cells = dict[int, list[int]]
 
 #: A second window completed by the same card counts this much more.
 EXTRA_WINDOW = 1.0
@@ -63,7 +66,7 @@ _POW10 = (1000, 100, 10, 1)
 
 
 @functools.cache
-def completers(cards: tuple[int, int, int, int]) -> int:
+def completers(cards: tuple[int, ...]) -> int:
     """The mask of the cards that complete a window with exactly one free cell
     (``-1``), or 0 when it has another number of free cells."""
     code = 0
@@ -86,13 +89,13 @@ def completers(cards: tuple[int, int, int, int]) -> int:
 def window_threat(grid: dict[int, int], w: Window, live: int) -> Threat | None:
     """``w``'s threat on ``grid``: its free cell and the ``live`` cards completing it."""
     get = grid.get
-    cards = (get(w[0], -1), get(w[1], -1), get(w[2], -1), get(w[3], -1))
-    if (cards[0] < 0) + (cards[1] < 0) + (cards[2] < 0) + (cards[3] < 0) != 1:
+    a, b, c, d = get(w[0], -1), get(w[1], -1), get(w[2], -1), get(w[3], -1)
+    if (a < 0) + (b < 0) + (c < 0) + (d < 0) != 1:
         return None
-    mask = completers(cards) & live
+    mask = completers((a, b, c, d)) & live
     if not mask:
         return None
-    return w[cards.index(-1)], mask
+    return (w[0] if a < 0 else w[1] if b < 0 else w[2] if c < 0 else w[3]), mask
 
 
 def threats_on(grid: dict[int, int], live: int) -> dict[Window, Threat]:
@@ -112,20 +115,31 @@ def threats_on(grid: dict[int, int], live: int) -> dict[Window, Threat]:
 
 @dataclass
 class Around:
-    """What a card on one free cell changes, whatever the card: the threats of
-    ``base`` it leaves alone and the windows it turns into threes."""
+    """What a card on one free cell changes: the threats at the cell go, the
+    others stay whatever the card (a window with one free cell through the
+    cell has it as its free cell), and windows through it turn into threes."""
 
-    kept: list[Threat]
-    fresh: list[Window]
+    cell: int
+    #: The windows through the cell with two other cards down: their other
+    #: free cell, the cell's place in the window and the window's cards (-1 free).
+    fresh: list[tuple[int, int, tuple[int, int, int, int]]]
 
-    def threats(self, grid: dict[int, int], live: int) -> list[Threat]:
-        """The threats once a card lies on the cell (already in ``grid``), with
-        the completing cards among ``live``."""
-        out = [(c, m & live) for c, m in self.kept if m & live]
-        for w in self.fresh:
-            t = window_threat(grid, w, live)
-            if t is not None:
-                out.append(t)
+    def threats(self, base: Cells, card: int, live: int) -> Cells:
+        """``base`` (taken among ``live``) once ``card`` lies on the cell."""
+        out = dict(base)
+        out.pop(self.cell, None)
+        for free, mask in self.opened(card, live):
+            masks = out.get(free)
+            out[free] = [mask] if masks is None else [*masks, mask]
+        return out
+
+    def opened(self, card: int, live: int) -> list[Threat]:
+        """The threats ``card`` on the cell opens, with their ``live`` completing cards."""
+        out = []
+        for free, i, cards in self.fresh:
+            mask = completers((*cards[:i], card, *cards[i + 1 :])) & live
+            if mask:
+                out.append((free, mask))
         return out
 
 
@@ -141,19 +155,31 @@ def rethreat(grid: dict[int, int], base: dict[Window, Threat], cell: int) -> dic
     return out
 
 
-def around(grid: dict[int, int], base: dict[Window, Threat], cell: int) -> Around:
+def around(grid: dict[int, int], cell: int) -> Around:
     """The :class:`Around` of the free cell ``cell`` (not in ``grid`` yet)."""
-    touched = set(windows_through(cell))
-    kept = [t for w, t in base.items() if w not in touched]
-    fresh = [
-        w for w in touched if (w[0] in grid) + (w[1] in grid) + (w[2] in grid) + (w[3] in grid) == 2
-    ]
-    return Around(kept, fresh)
+    fresh = []
+    get = grid.get
+    # The cell is at place 3, 2, 1, 0 of its four windows along each line.
+    for n, w in enumerate(windows_through(cell)):
+        cards = (get(w[0], -1), get(w[1], -1), get(w[2], -1), get(w[3], -1))
+        if (cards[0] < 0) + (cards[1] < 0) + (cards[2] < 0) + (cards[3] < 0) == 2:
+            i = 3 - n % 4
+            free = (
+                w[0]
+                if i and cards[0] < 0
+                else w[1]
+                if i != 1 and cards[1] < 0
+                else w[2]
+                if i != 2 and cards[2] < 0
+                else w[3]
+            )
+            fresh.append((free, i, cards))
+    return Around(cell, fresh)
 
 
-def points_by_cell(base: dict[Window, Threat]) -> dict[int, list[int]]:
+def points_by_cell(base: dict[Window, Threat]) -> Cells:
     """The completing masks of the windows at each free cell, for the points a card scores."""
-    return by_cell(list(base.values()))
+    return by_cell(base.values(), ALL_CARDS)
 
 
 def points_of(masks: list[int] | None, card: int) -> int:
@@ -161,11 +187,17 @@ def points_of(masks: list[int] | None, card: int) -> int:
     return sum(1 for m in masks if m & BIT[card]) if masks else 0
 
 
-def by_cell(threats: list[Threat]) -> dict[int, list[int]]:
-    """The masks of the threats at each free cell."""
-    out: dict[int, list[int]] = {}
+def by_cell(threats: Iterable[Threat], live: int) -> Cells:
+    """The threats by free cell, with their completing cards among ``live``
+    (a threat none of them completes left out)."""
+    out: Cells = {}
     for cell, mask in threats:
-        out.setdefault(cell, []).append(mask)
+        if mask & live:
+            masks = out.get(cell)
+            if masks is None:
+                out[cell] = [mask & live]
+            else:
+                masks.append(mask & live)
     return out
 
 
@@ -198,51 +230,50 @@ class View:
     defence_cards: int
     attack_cards: int
     #: The cards the next attacker may hold: the unseen ones but those its
-    #: earlier moves showed it lacks (see :func:`passed_up`).
+    #: earlier moves showed it lacks (see :class:`Shown`).
     attacker_pool: int
     #: Free cells of threats an attacker's card made (so it likely holds a
     #: card completing them): seen from a defender, they count as near certain.
     claimed: frozenset[int] = frozenset()
 
 
-def claimed_cells(state: KrendzuState) -> frozenset[int]:
-    """The free cells of the threats whose third card an attacker laid: the
-    attacker opened them, most likely holding a card that completes them."""
-    roles = roles_of(state.seats, state.variant, state.tour)
-    grid = {cell_key(p.x, p.y): CARD_ID[p.card] for p in state.cells}
-    order = {cell_key(p.x, p.y): (i, p.seat) for i, p in enumerate(state.cells)}
-    out = set()
-    for w, (cell, _) in threats_on(grid, ALL_CARDS).items():
-        last = max((order[c] for c in w if c in order), default=None)
-        if last is not None and roles[last[1]] == ATTACK:
-            out.add(cell)
-    return frozenset(out)
+@dataclass(frozen=True)
+class Shown:
+    """What the seats' own moves showed, replayed from the field's history."""
+
+    #: Per seat, the cards it cannot hold as far as its own moves tell:
+    #: before each placement of an attacker that scored nothing, the cards
+    #: completing the threats then open on the frontier (it would have cashed one).
+    lacks: list[int]
+    #: The free cells of the threats whose third card an attacker laid: the
+    #: attacker opened them, most likely holding a card that completes them.
+    claimed: frozenset[int]
 
 
-def passed_up(state: KrendzuState) -> list[int]:
-    """Per seat, the cards it cannot hold as far as its own moves tell: before
-    each placement of an attacker that scored nothing, the cards completing
-    the threats then open on the frontier (it would have cashed one)."""
+def shown(state: KrendzuState) -> Shown:
+    """The :class:`Shown` of ``state``'s tour so far."""
     roles = roles_of(state.seats, state.variant, state.tour)
-    out = [0] * state.seats
+    lacks = [0] * state.seats
     board = Board({})
     grid = board.grid
-    threats: dict[Window, Threat] = {}
+    # Each threat with the seat whose card last went into its window.
+    threats: dict[Window, tuple[int, int, int]] = {}
     for placed in state.cells:
         key, card = cell_key(placed.x, placed.y), CARD_ID[placed.card]
         if roles[placed.seat] == ATTACK:
-            open_masks = [m for c, m in threats.values() if c in board.frontier]
-            if not any(m & BIT[card] for c, m in threats.values() if c == key):
+            open_masks = [m for c, m, _ in threats.values() if c in board.frontier]
+            if not any(m & BIT[card] for c, m, _ in threats.values() if c == key):
                 for m in open_masks:
-                    out[placed.seat] |= m
+                    lacks[placed.seat] |= m
         board.place(key, card, score=False)
         for w in windows_through(key):
             t = window_threat(grid, w, ALL_CARDS)
             if t is None:
                 threats.pop(w, None)
             else:
-                threats[w] = t
-    return out
+                threats[w] = (*t, placed.seat)
+    claimed = frozenset(c for c, _, seat in threats.values() if roles[seat] == ATTACK)
+    return Shown(lacks, claimed)
 
 
 def read(state: KrendzuState, seat: int) -> View:
@@ -265,8 +296,9 @@ def read(state: KrendzuState, seat: int) -> View:
     nxt = next((s for s in later if roles[s] == ATTACK and sizes[s]), None)
     unseen = ALL_CARDS & ~seen
     pool = unseen
-    if nxt is not None and not attacking:
-        narrowed = unseen & ~passed_up(state)[nxt]
+    seen_moves = None if attacking else shown(state)
+    if nxt is not None and seen_moves is not None:
+        narrowed = unseen & ~seen_moves.lacks[nxt]
         if narrowed.bit_count() >= sizes[nxt]:
             pool = narrowed
     return View(
@@ -281,7 +313,7 @@ def read(state: KrendzuState, seat: int) -> View:
         defence_cards=sum(sizes[s] for s in range(state.seats) if roles[s] != ATTACK),
         attack_cards=sum(sizes[s] for s in range(state.seats) if roles[s] == ATTACK),
         attacker_pool=pool,
-        claimed=frozenset() if attacking else claimed_cells(state),
+        claimed=frozenset() if seen_moves is None else seen_moves.claimed,
     )
 
 
@@ -319,14 +351,17 @@ def unblocked(view: View, union: int, windows: float, hand: int, hand_left: int)
     return bool(p * windows < STEALTH * cost)
 
 
-def attack_value(view: View, threats: list[Threat], hand: int, hand_left: int) -> float:
+def attack_value(view: View, threats: Cells, hand: int, hand_left: int) -> float:
     """What the threats left by an attacker's move are worth to its side."""
     unseen = view.unseen.bit_count()
     frontier = view.board.frontier
     values = []
     sure = 0.0
-    for cell, masks in by_cell(threats).items():
-        mine = max((sum(1 for m in masks if m & bit) for bit in _bits(hand)), default=0)
+    for cell, masks in threats.items():
+        if len(masks) == 1:
+            mine = 1 if masks[0] & hand else 0
+        else:
+            mine = max((sum(1 for m in masks if m & bit) for bit in _bits(hand)), default=0)
         union = 0
         for m in masks:
             union |= m
@@ -386,15 +421,18 @@ def attack_moves(view: View, cells: list[int] | None = None) -> list[tuple[float
     hand = _mask(view.hand)
     base = threats_on(grid, ALL_CARDS)
     at = points_by_cell(base)
+    # The threats that stay, with the cards the seat may still hold after each card.
+    kept = {card: by_cell(base.values(), view.unseen | hand & ~BIT[card]) for card in view.hand}
     out: list[tuple[float, Action]] = []
     for cell in sorted(board.frontier) if cells is None else cells:
-        near = around(grid, base, cell)
+        near = around(grid, cell)
         for card in view.hand:
-            points = points_of(at.get(cell), card)
-            _, added = board.place(cell, card, score=False)
             rest = hand & ~BIT[card]
-            threats = near.threats(grid, view.unseen | rest)
-            value = points + attack_value(view, threats, rest, len(view.hand) - 1)
+            threats = near.threats(kept[card], card, view.unseen | rest)
+            # The frontier the threats are judged on is the one after the card.
+            _, added = board.place(cell, card, score=False)
+            left = len(view.hand) - 1
+            value = points_of(at.get(cell), card) + attack_value(view, threats, rest, left)
             if cells is None:
                 value += potential(grid, (cell,), rest)
             board.undo(cell, added)
@@ -402,13 +440,13 @@ def attack_moves(view: View, cells: list[int] | None = None) -> list[tuple[float
     return out
 
 
-def danger(view: View, threats: list[Threat], live: int) -> float:
+def danger(view: View, threats: Cells, live: int) -> float:
     """The attacking points the threats promise the next attacker."""
     pool = view.attacker_pool
     unseen = pool.bit_count()
     live &= pool
     cells: list[tuple[float, float]] = []
-    for cell, masks in by_cell(threats).items():
+    for cell, masks in threats.items():
         union = 0
         for m in masks:
             union |= m
@@ -445,63 +483,67 @@ def defence_moves(view: View, kinds: set[str], narrow: bool = False) -> list[tup
     at = points_by_cell(base)
     cost = card_cost(view)
     out: list[tuple[float, Action]] = []
-    threats = [(c, m & live) for c, m in base.values() if m & live]
+    threats = by_cell(base.values(), live)
     if "pass" in kinds:
         out.append((danger(view, threats, live), ("pass",)))
     kind = "place" if "place" in kinds else "first"
     singles: dict[int, list[tuple[float, int]]] = {}
     cells = sorted(board.frontier)
-    threatened = sorted({cell for cell, _ in threats} & board.frontier)
+    threatened = sorted(threats.keys() & board.frontier)
     # A second card while the attackers hold cards is a block: elsewhere it
     # only opens windows.
     second = "pass" not in kinds and "first" not in kinds and view.attack_cards
     if narrow and ("pass" in kinds or (second and threatened)):
         cells = threatened
     for cell in cells:
-        near = around(grid, base, cell)
+        near = around(grid, cell)
         for card in view.hand:
             points = points_of(at.get(cell), card)
-            _, added = board.place(cell, card, score=False)
-            threats = near.threats(grid, live)
-            value = points + danger(view, threats, live) + cost
-            board.undo(cell, added)
+            value = points + danger(view, near.threats(threats, card, live), live) + cost
             singles.setdefault(cell, []).append((value, card))
             out.append((value, (kind, CODES[card], *cell_xy(cell))))
     if "first" in kinds:
-        out.extend(_two_card_moves(view, base, singles, cost))
+        out.extend(_two_card_moves(view, base, threats, at, singles, cost))
     return out
 
 
 def _two_card_moves(
     view: View,
     base: dict[Window, Threat],
+    threats: Cells,
+    at: Cells,
     singles: dict[int, list[tuple[float, int]]],
     cost: float,
 ) -> list[tuple[float, Action]]:
-    """Two-card moves whose cards both go to threatened cells (or the first
-    next to a threatened cell it opens up)."""
+    """Two-card moves whose cards both go to threatened cells (``threats``,
+    among the unseen cards) or the first next to a threatened cell it opens
+    up. Many second cards leave the same threats: each set's danger is worked
+    out once per first card."""
     board = view.board
     grid = board.grid
     live = view.unseen
-    targets = {cell for cell, mask in base.values() if mask & live}
-    near = {t + d for t in targets if t not in board.frontier for d in (-1, 1, -128, 128)}
-    firsts = sorted((targets | near) & board.frontier)
+    near = {t + d for t in threats if t not in board.frontier for d in (-1, 1, -128, 128)}
+    firsts = sorted((threats.keys() | near) & board.frontier)
     out: list[tuple[float, Action]] = []
     for cell in firsts:
         for _, card in sorted(singles.get(cell, []))[:FIRST_CARDS]:
-            points, added = board.place(cell, card)
+            points = points_of(at.get(cell), card)
+            _, added = board.place(cell, card, score=False)
             first = rethreat(grid, base, cell)
-            after = {c for c, m in first.values() if m & live}
+            at_first = points_by_cell(first)
+            after = by_cell(first.values(), live)
             best = math.inf
-            for second in sorted(after & board.frontier):
-                ring = around(grid, first, second)
+            dangers: dict[tuple[int, tuple[Threat, ...]], float] = {}
+            for second in sorted(after.keys() & board.frontier):
+                ring = around(grid, second)
                 for other in view.hand:
                     if other == card:
                         continue
-                    more, added2 = board.place(second, other)
-                    threats = ring.threats(grid, live)
-                    best = min(best, more + danger(view, threats, live))
-                    board.undo(second, added2)
+                    more = points_of(at_first.get(second), other)
+                    key = (second, tuple(ring.opened(other, live)))
+                    if key not in dangers:
+                        dangers[key] = danger(view, ring.threats(after, other, live), live)
+                    best = min(best, more + dangers[key])
             board.undo(cell, added)
             if best < math.inf:
                 out.append((points + best + 2 * cost, ("first", CODES[card], *cell_xy(cell))))
