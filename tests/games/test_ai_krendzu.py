@@ -20,7 +20,7 @@ from games.ai.krendzu.model import (
     points_at,
 )
 from games.ai.krendzu.search import sample_deal
-from games.ai.krendzu.tactics import shown, threats_on
+from games.ai.krendzu.tactics import Replay, threats_on
 from games.krendzu.field import frontier_of
 from games.krendzu.game import KrendzuGame
 from games.krendzu.rules import combination_kinds
@@ -149,9 +149,9 @@ def test_an_attacker_that_left_a_threat_open_shows_it_lacks_its_cards() -> None:
     state = make_state(2, "KS 6H 7H 8H", ("AS 10C", "6C 7C JD"), turn=1, placer=1)
     state.cells.append(Placed(0, 1, "QC", 0))
     state.frontier = frontier_of({(p.x, p.y) for p in state.cells})
-    lacks = shown(state).lacks[0]
+    lacks = Replay(state).lacks[0]
     assert all(lacks & BIT[CARD_ID[card]] for card in ("9S", "9D", "AH", "10H"))
     assert not lacks & BIT[CARD_ID["AS"]]
     for seed in range(3):
-        world = sample_deal(state, 1, random.Random(seed), shown(state).lacks)
+        world = sample_deal(state, 1, random.Random(seed), Replay(state).lacks)
         assert not any(lacks & BIT[CARD_ID[card]] for card in world.hands[0])

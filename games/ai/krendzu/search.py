@@ -23,13 +23,13 @@ from games.ai.krendzu.model import BIT, CARD_ID, cell_key, windows_through
 from games.ai.krendzu.tactics import (
     DRAIN,
     LATER,
+    Replay,
     active_cells,
     attack_moves,
     by_cell,
     completers,
     defence_moves,
     read,
-    shown,
 )
 from games.core.protocol import Action
 from games.krendzu.game import KrendzuGame
@@ -68,11 +68,12 @@ BUDGETS = {"normal": Budget(3, 4, 2, True), "strong": Budget(5, 12, 2, True)}
 
 
 def one_ply(
-    state: KrendzuState, seat: int, narrow: bool
+    state: KrendzuState, seat: int, narrow: bool, replay: Replay | None = None
 ) -> tuple[list[tuple[float, Action]], bool]:
     """The seat's moves with their one-ply values, and whether it attacks (then
-    higher is better, else lower). ``narrow`` looks only around open windows."""
-    view = read(state, seat)
+    higher is better, else lower). ``narrow`` looks only around open windows;
+    ``replay`` is the tour's, from an earlier point of it (see :func:`read`)."""
+    view = read(state, seat, replay)
     if view.attacking:
         cells = active_cells(view.board) if narrow else None
         if cells is not None and not cells:
@@ -82,9 +83,9 @@ def one_ply(
     return defence_moves(view, kinds, narrow), False
 
 
-def best_move(state: KrendzuState, seat: int, narrow: bool) -> Action:
+def best_move(state: KrendzuState, seat: int, narrow: bool, replay: Replay | None = None) -> Action:
     """The seat's best one-ply move (the first in menu order among equals)."""
-    scored, attacking = one_ply(state, seat, narrow)
+    scored, attacking = one_ply(state, seat, narrow, replay)
     sign = 1.0 if attacking else -1.0
     return max(scored, key=lambda item: sign * item[0])[1]
 
@@ -93,7 +94,7 @@ def sample_deal(
     state: KrendzuState, seat: int, rng: random.Random, lacks: list[int]
 ) -> KrendzuState:
     """``state`` with the cards ``seat`` cannot see dealt anew at random, no
-    seat getting a card it showed it lacks (``lacks``, by :func:`shown`)
+    seat getting a card it showed it lacks (``lacks``, by :class:`Replay`)
     while the cards allow it."""
     others = [s for s in range(state.seats) if s != seat]
     pool = [*state.aside, *(c for s in others for c in state.hands[s])]
@@ -114,11 +115,11 @@ def attack_points(state: KrendzuState) -> int:
     return sum(state.tour_points[s] for s in attackers_of(state.seats, state.variant, state.tour))
 
 
-def play(state: KrendzuState, seat: int, action: Action) -> KrendzuState:
+def play(state: KrendzuState, seat: int, action: Action, replay: Replay) -> KrendzuState:
     """``action`` applied; a two-card move's second card chosen at one ply."""
     state = GAME.apply(state, seat, action)
     if state.phase == PLAY and state.pending and state.turn == seat:
-        state = GAME.apply(state, seat, best_move(state, seat, narrow=True))
+        state = GAME.apply(state, seat, best_move(state, seat, True, replay))
     return state
 
 
@@ -170,16 +171,17 @@ def leaf_value(state: KrendzuState) -> float:
     return future - held * defence
 
 
-def rollout(world: KrendzuState, seat: int, action: Action, plies: int) -> float:
+def rollout(world: KrendzuState, seat: int, action: Action, plies: int, replay: Replay) -> float:
     """The attacking side's points from ``action`` on in ``world``: ``plies``
-    more moves played (every seat's best one-ply move), then the position judged."""
+    more moves played (every seat's best one-ply move), then the position
+    judged. ``replay`` (of ``world``'s tour) is extended along the way."""
     base = attack_points(world)
-    state = play(world, seat, action)
+    state = play(world, seat, action, replay)
     for _ in range(plies):
         if state.phase != PLAY or state.tour != world.tour or state.turn is None:
             break
         mover = state.turn
-        state = play(state, mover, best_move(state, mover, narrow=True))
+        state = play(state, mover, best_move(state, mover, True, replay), replay)
     if state.phase != PLAY or state.tour != world.tour:
         return float(attack_points_after(world, state) - base)
     return attack_points(state) - base + leaf_value(state)
@@ -217,11 +219,12 @@ def choose_search(state: KrendzuState, seat: int, level: str, rng: random.Random
         return candidates[0]
     first = {a: v for v, a in scored}
     totals = {a: ONE_PLY * budget.deals * first[a] for a in candidates}
-    lacks = shown(state).lacks
+    replay = Replay(state)
     for _ in range(budget.deals):
-        world = sample_deal(state, seat, rng, lacks)
+        world = sample_deal(state, seat, rng, replay.lacks)
         for action in candidates:
-            totals[action] += (1.0 - ONE_PLY) * rollout(world, seat, action, budget.plies)
+            line = replay.copy()
+            totals[action] += (1.0 - ONE_PLY) * rollout(world, seat, action, budget.plies, line)
     top = max(sign * v for v in totals.values())
     near = [a for a in candidates if sign * totals[a] >= top - EPSILON]
     return near[0] if len(near) == 1 else rng.choice(near)

@@ -230,54 +230,72 @@ class View:
     defence_cards: int
     attack_cards: int
     #: The cards the next attacker may hold: the unseen ones but those its
-    #: earlier moves showed it lacks (see :class:`Shown`).
+    #: earlier moves showed it lacks (see :class:`Replay`).
     attacker_pool: int
     #: Free cells of threats an attacker's card made (so it likely holds a
     #: card completing them): seen from a defender, they count as near certain.
     claimed: frozenset[int] = frozenset()
 
 
-@dataclass(frozen=True)
-class Shown:
-    """What the seats' own moves showed, replayed from the field's history."""
+class Replay:
+    """The tour's placements replayed one by one, for what the seats' own moves
+    showed: :attr:`lacks` and :attr:`claimed`. A search keeps one per line of
+    play and :meth:`extend` s it with the placements since, instead of
+    replaying the whole field for every move it judges."""
 
-    #: Per seat, the cards it cannot hold as far as its own moves tell:
-    #: before each placement of an attacker that scored nothing, the cards
-    #: completing the threats then open on the frontier (it would have cashed one).
-    lacks: list[int]
-    #: The free cells of the threats whose third card an attacker laid: the
-    #: attacker opened them, most likely holding a card that completes them.
-    claimed: frozenset[int]
+    def __init__(self, state: KrendzuState) -> None:
+        self.roles = roles_of(state.seats, state.variant, state.tour)
+        #: Per seat, the cards it cannot hold as far as its own moves tell:
+        #: before each placement of an attacker that scored nothing, the cards
+        #: completing the threats then open on the frontier (it would have cashed one).
+        self.lacks = [0] * state.seats
+        self.board = Board({})
+        #: Each threat with the seat whose card last went into its window.
+        self.threats: dict[Window, tuple[int, int, int]] = {}
+        self.count = 0
+        self.extend(state)
+
+    def copy(self) -> Replay:
+        """An independent copy, to extend along another line of play."""
+        out = object.__new__(Replay)
+        out.roles = self.roles
+        out.lacks = list(self.lacks)
+        out.board = Board(dict(self.board.grid))
+        out.threats = dict(self.threats)
+        out.count = self.count
+        return out
+
+    def extend(self, state: KrendzuState) -> Replay:
+        """Replay ``state``'s placements not replayed yet (``state`` continues
+        the tour replayed so far); ``self``."""
+        board, threats, grid = self.board, self.threats, self.board.grid
+        for placed in state.cells[self.count :]:
+            key, card = cell_key(placed.x, placed.y), CARD_ID[placed.card]
+            if self.roles[placed.seat] == ATTACK:
+                open_masks = [m for c, m, _ in threats.values() if c in board.frontier]
+                if not any(m & BIT[card] for c, m, _ in threats.values() if c == key):
+                    for m in open_masks:
+                        self.lacks[placed.seat] |= m
+            board.place(key, card, score=False)
+            for w in windows_through(key):
+                t = window_threat(grid, w, ALL_CARDS)
+                if t is None:
+                    threats.pop(w, None)
+                else:
+                    threats[w] = (*t, placed.seat)
+        self.count = len(state.cells)
+        return self
+
+    @property
+    def claimed(self) -> frozenset[int]:
+        """The free cells of the threats whose third card an attacker laid: the
+        attacker opened them, most likely holding a card that completes them."""
+        return frozenset(c for c, _, seat in self.threats.values() if self.roles[seat] == ATTACK)
 
 
-def shown(state: KrendzuState) -> Shown:
-    """The :class:`Shown` of ``state``'s tour so far."""
-    roles = roles_of(state.seats, state.variant, state.tour)
-    lacks = [0] * state.seats
-    board = Board({})
-    grid = board.grid
-    # Each threat with the seat whose card last went into its window.
-    threats: dict[Window, tuple[int, int, int]] = {}
-    for placed in state.cells:
-        key, card = cell_key(placed.x, placed.y), CARD_ID[placed.card]
-        if roles[placed.seat] == ATTACK:
-            open_masks = [m for c, m, _ in threats.values() if c in board.frontier]
-            if not any(m & BIT[card] for c, m, _ in threats.values() if c == key):
-                for m in open_masks:
-                    lacks[placed.seat] |= m
-        board.place(key, card, score=False)
-        for w in windows_through(key):
-            t = window_threat(grid, w, ALL_CARDS)
-            if t is None:
-                threats.pop(w, None)
-            else:
-                threats[w] = (*t, placed.seat)
-    claimed = frozenset(c for c, _, seat in threats.values() if roles[seat] == ATTACK)
-    return Shown(lacks, claimed)
-
-
-def read(state: KrendzuState, seat: int) -> View:
-    """``seat``'s picture of the play phase."""
+def read(state: KrendzuState, seat: int, replay: Replay | None = None) -> View:
+    """``seat``'s picture of the play phase; ``replay``, when given, is of an
+    earlier point of the tour and is extended to ``state``."""
     roles = roles_of(state.seats, state.variant, state.tour)
     cycle = cycle_of(state.seats, state.variant, state.tour)
     sizes = [len(h) for h in state.hands]
@@ -296,7 +314,9 @@ def read(state: KrendzuState, seat: int) -> View:
     nxt = next((s for s in later if roles[s] == ATTACK and sizes[s]), None)
     unseen = ALL_CARDS & ~seen
     pool = unseen
-    seen_moves = None if attacking else shown(state)
+    seen_moves = None
+    if not attacking:
+        seen_moves = Replay(state) if replay is None else replay.extend(state)
     if nxt is not None and seen_moves is not None:
         narrowed = unseen & ~seen_moves.lacks[nxt]
         if narrowed.bit_count() >= sizes[nxt]:
