@@ -93,7 +93,9 @@ def is_combination(a: int, b: int, c: int, d: int) -> bool:
 
 @functools.cache
 def windows_through(key: int) -> tuple[tuple[int, int, int, int], ...]:
-    """The 16 windows (four keys in line order) through cell ``key``."""
+    """The 16 windows (four keys in line order) through cell ``key``: along
+    each line of :data:`STEPS`, those where it is the fourth, third, second
+    and first cell."""
     out = []
     for step in STEPS:
         for back in range(3, -1, -1):

@@ -159,20 +159,14 @@ def around(grid: dict[int, int], cell: int) -> Around:
     """The :class:`Around` of the free cell ``cell`` (not in ``grid`` yet)."""
     fresh = []
     get = grid.get
-    # The cell is at place 3, 2, 1, 0 of its four windows along each line.
+    # The cell is at place 3, 2, 1, 0 of its four windows along each line
+    # (see windows_through).
     for n, w in enumerate(windows_through(cell)):
         cards = (get(w[0], -1), get(w[1], -1), get(w[2], -1), get(w[3], -1))
         if (cards[0] < 0) + (cards[1] < 0) + (cards[2] < 0) + (cards[3] < 0) == 2:
             i = 3 - n % 4
-            free = (
-                w[0]
-                if i and cards[0] < 0
-                else w[1]
-                if i != 1 and cards[1] < 0
-                else w[2]
-                if i != 2 and cards[2] < 0
-                else w[3]
-            )
+            j = cards.index(-1)
+            free = w[j] if j != i else w[cards.index(-1, j + 1)]
             fresh.append((free, i, cards))
     return Around(cell, fresh)
 
@@ -240,7 +234,7 @@ class View:
 class Replay:
     """The tour's placements replayed one by one, for what the seats' own moves
     showed: :attr:`lacks` and :attr:`claimed`. A search keeps one per line of
-    play and :meth:`extend` s it with the placements since, instead of
+    play and extends it with the placements since (:meth:`extend`) instead of
     replaying the whole field for every move it judges."""
 
     def __init__(self, state: KrendzuState) -> None:
