@@ -45,6 +45,16 @@ async def seat_page(
     return context, page
 
 
+def overlap(a: dict[str, float], b: dict[str, float]) -> bool:
+    """Whether two boxes of the page share any area."""
+    return (
+        a["x"] < b["x"] + b["width"]
+        and b["x"] < a["x"] + a["width"]
+        and a["y"] < b["y"] + b["height"]
+        and b["y"] < a["y"] + a["height"]
+    )
+
+
 async def no_sideways_scroll(page: Page, width: int) -> None:
     scroll = await page.evaluate("document.documentElement.scrollWidth")
     wide = await page.evaluate(
@@ -94,6 +104,9 @@ async def test_the_table_the_hand_and_the_moves_are_on_the_first_screen(
             assert table["width"] >= viewport["width"] - 40 or table["height"] >= 270, table
         else:
             assert table["width"] >= 600 or table["height"] >= 560, table
+        # − and + cover nothing of the table at its own size.
+        zoom = await box_of(page, "#table-area .zoom")
+        assert not overlap(zoom, table), (zoom, table)
         await no_sideways_scroll(page, viewport["width"])
         # The turn is in the tab's title.
         title = await page.title()

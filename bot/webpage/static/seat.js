@@ -60,16 +60,35 @@
     return el("div", { class: "zoom", "data-kind": kind }, minus, plus);
   }
 
+  // The strip − and + take along the bottom or the right of the picture's box
+  // (44 px buttons, 4 px from the edges), in a row or a column.
+  const ZOOM_STRIP = 52;
+
   // The picture as large as its space allows (twice its own size at most),
-  // times the chosen zoom.
+  // times the chosen zoom. At its own size it keeps clear of − and +: it
+  // leaves them a strip under it or beside it, whichever shrinks it less
+  // (zoomed in, it scrolls from under them).
   function fitPicture(picture) {
     const img = picture.querySelector("img");
     if (!img || !img.naturalWidth || !picture.isConnected) return;
     const buttons = picture.querySelector(".zoom");
     const zoom = zooms.get(picture.dataset.kind) || 1;
     const space = picture.getBoundingClientRect();
-    const scale = Math.min(space.width / img.naturalWidth, space.height / img.naturalHeight, 2);
+    const fit = (width, height) =>
+      Math.max(0, Math.min(width / img.naturalWidth, height / img.naturalHeight, 2));
+    let scale = fit(space.width, space.height);
+    let [under, beside] = [0, 0];
+    if (buttons) {
+      const low = fit(space.width, space.height - ZOOM_STRIP);
+      const narrow = fit(space.width - ZOOM_STRIP, space.height);
+      scale = Math.max(low, narrow);
+      if (low >= narrow) under = ZOOM_STRIP;
+      else beside = ZOOM_STRIP;
+      buttons.classList.toggle("column", zoom === 1 && beside > 0);
+    }
     const sheet = picture.querySelector(".sheet");
+    sheet.style.bottom = zoom > 1 ? "" : under + "px";
+    sheet.style.right = zoom > 1 ? "" : beside + "px";
     sheet.style.width = Math.max(1, Math.floor(img.naturalWidth * scale * zoom)) + "px";
     sheet.style.height = Math.max(1, Math.floor(img.naturalHeight * scale * zoom)) + "px";
     picture.classList.toggle("zoomed", zoom > 1);
