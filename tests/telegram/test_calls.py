@@ -41,7 +41,13 @@ NOTIFYING = ("sendMessage", "sendPhoto")
 async def test_a_whole_game_keeps_to_the_targets_move_by_move(redis_url: str, prefix: str) -> None:
     figures = await telegram_calls.play(redis_url, 1, prefix=prefix)
     assert figures.moves > 10
-    assert figures.calls_per_move <= telegram_calls.CALLS_TARGET, figures.calls
+    # A game long enough to leave OLD_BATCH old messages in a private chat
+    # pays one deleteMessages per batch (the game's length varies with its
+    # deal): every other call keeps to the target.
+    deletions = sum(n for method, n in figures.calls.items() if method.startswith("deleteMessages"))
+    assert deletions <= len(SEATS) * (figures.moves // delivery.OLD_BATCH), figures.calls
+    per_move = figures.calls_per_move - deletions / figures.moves
+    assert per_move <= telegram_calls.CALLS_TARGET, figures.calls
     assert figures.answers == figures.moves, "each press answered once"
     assert max(figures.round_trips) <= telegram_calls.ROUND_TRIPS_TARGET, figures.round_trips
 
