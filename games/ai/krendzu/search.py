@@ -205,7 +205,9 @@ def choose_search(state: KrendzuState, seat: int, level: str, rng: random.Random
     roles = roles_of(state.seats, state.variant, state.tour)
     defending = roles[seat] != ATTACK
     narrow = defending and budget.narrow and not state.pending
-    scored, attacking = one_ply(state, seat, narrow=narrow)
+    # One replay of the tour serves the seat's own view and every line of play.
+    replay = Replay(state)
+    scored, attacking = one_ply(state, seat, narrow, replay)
     sign = 1.0 if attacking else -1.0
     scored.sort(key=lambda item: -sign * item[0])
     if not any(state.hands[s] for s in range(state.seats) if roles[s] == ATTACK):
@@ -219,7 +221,6 @@ def choose_search(state: KrendzuState, seat: int, level: str, rng: random.Random
         return candidates[0]
     first = {a: v for v, a in scored}
     totals = {a: ONE_PLY * budget.deals * first[a] for a in candidates}
-    replay = Replay(state)
     for _ in range(budget.deals):
         world = sample_deal(state, seat, rng, replay.lacks)
         for action in candidates:
