@@ -121,14 +121,19 @@ class Around:
 
     cell: int
     #: The windows through the cell with two other cards down: their other
-    #: free cell, the cell's place in the window and the window's cards (-1 free).
-    fresh: list[tuple[int, int, tuple[int, int, int, int]]]
+    #: free cell, the cell's place in the window, the window's cards (-1 free)
+    #: and its cells.
+    fresh: list[tuple[int, int, tuple[int, int, int, int], Window]]
 
     def threats(self, base: Cells, card: int, live: int) -> Cells:
         """``base`` (taken among ``live``) once ``card`` lies on the cell."""
+        return self.leaves(base, self.opened(card, live))
+
+    def leaves(self, base: Cells, opened: Iterable[Threat]) -> Cells:
+        """``base`` once a card that opens the threats ``opened`` lies on the cell."""
         out = dict(base)
         out.pop(self.cell, None)
-        for free, mask in self.opened(card, live):
+        for free, mask in opened:
             masks = out.get(free)
             out[free] = [mask] if masks is None else [*masks, mask]
         return out
@@ -136,11 +141,27 @@ class Around:
     def opened(self, card: int, live: int) -> list[Threat]:
         """The threats ``card`` on the cell opens, with their ``live`` completing cards."""
         out = []
-        for free, i, cards in self.fresh:
+        for free, i, cards, _ in self.fresh:
             mask = completers((*cards[:i], card, *cards[i + 1 :])) & live
             if mask:
                 out.append((free, mask))
         return out
+
+    def relaid(self, cell: int, card: int) -> Around:
+        """The same cell's :class:`Around` once the card on ``cell`` (another
+        cell already taken) is ``card`` instead: the windows are the same."""
+        fresh = []
+        for free, i, cards, w in self.fresh:
+            if cell in w:
+                a, b, c, d = cards
+                cards = (
+                    card if w[0] == cell else a,
+                    card if w[1] == cell else b,
+                    card if w[2] == cell else c,
+                    card if w[3] == cell else d,
+                )
+            fresh.append((free, i, cards, w))
+        return Around(self.cell, fresh)
 
 
 def rethreat(grid: dict[int, int], base: dict[Window, Threat], cell: int) -> dict[Window, Threat]:
@@ -167,7 +188,7 @@ def around(grid: dict[int, int], cell: int) -> Around:
             i = 3 - n % 4
             j = cards.index(-1)
             free = w[j] if j != i else w[cards.index(-1, j + 1)]
-            fresh.append((free, i, cards))
+            fresh.append((free, i, cards, w))
     return Around(cell, fresh)
 
 
@@ -540,6 +561,9 @@ def _two_card_moves(
     firsts = sorted((threats.keys() | near) & board.frontier)
     out: list[tuple[float, Action]] = []
     for cell in firsts:
+        # Which windows around a second cell have two cards down does not
+        # depend on the first card: each ring is built once per first cell.
+        rings: dict[int, Around] = {}
         for _, card in sorted(singles.get(cell, []))[:FIRST_CARDS]:
             points = points_of(at.get(cell), card)
             _, added = board.place(cell, card, score=False)
@@ -549,15 +573,24 @@ def _two_card_moves(
             best = math.inf
             dangers: dict[tuple[int, tuple[Threat, ...]], float] = {}
             for second in sorted(after.keys() & board.frontier):
-                ring = around(grid, second)
+                ring = rings.get(second)
+                if ring is None:
+                    ring = rings[second] = around(grid, second)
+                else:
+                    ring = ring.relaid(cell, card)
+                masks = at_first.get(second)
                 for other in view.hand:
                     if other == card:
                         continue
-                    more = points_of(at_first.get(second), other)
-                    key = (second, tuple(ring.opened(other, live)))
-                    if key not in dangers:
-                        dangers[key] = danger(view, ring.threats(after, other, live), live)
-                    best = min(best, more + dangers[key])
+                    more = points_of(masks, other)
+                    if more >= best:
+                        continue  # no danger is below zero: this pair cannot do better
+                    opened = tuple(ring.opened(other, live)) if ring.fresh else ()
+                    value = dangers.get((second, opened))
+                    if value is None:
+                        value = danger(view, ring.leaves(after, opened), live)
+                        dangers[second, opened] = value
+                    best = min(best, more + value)
             board.undo(cell, added)
             if best < math.inf:
                 out.append((points + best + 2 * cost, ("first", CODES[card], *cell_xy(cell))))
