@@ -72,8 +72,8 @@ async def test_alone_with_computers_the_next_round_waits_for_the_persons_press(
     token = next_round_of(public)
     assert token == NextRoundToken(table.id, version)
     hand = await screens.seat(table, state, 0, "ru")
-    assert "⏸ Раунд подсчитан. Компьютеры ждут вас: нажмите ▶, когда будете готовы." in hand.text
-    assert hand.buttons[0][0].label == "▶ Следующий раунд"
+    assert "⏸ Партия подсчитана. Компьютеры ждут вас: нажмите ▶, когда будете готовы." in hand.text
+    assert hand.buttons[0][0].label == "▶ Следующая партия"
     assert next_round_of(hand) == token
     # Someone else's press changes nothing.
     with pytest.raises(NotSeated):

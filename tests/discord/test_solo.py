@@ -57,7 +57,7 @@ async def solo_lobby(server: Server, game: str, options: str) -> tuple[str, Stor
     return table.id, lobby
 
 
-NEXT_ROUND = "▶ Следующий раунд"
+NEXT_ROUND = "▶ Следующая партия"
 
 
 def labels(message: StoredMessage) -> list[str]:

@@ -181,7 +181,7 @@ async def test_after_a_round_the_computer_waits_for_her_press_in_the_dm(server: 
     else:
         raise AssertionError("no round ended with the computer to open the next")
     version = table.state_version
-    held = "⏸ Раунд подсчитан. Компьютеры ждут вас: нажмите ▶, когда будете готовы."
+    held = "⏸ Партия подсчитана. Компьютеры ждут вас: нажмите ▶, когда будете готовы."
     # The table and the hand, edited in place, say so and offer ▶.
     assert sorted(m.id for m in with_next_round(server)) == sorted([table_msg_id, hand_id])
     assert all(held in m.content for m in with_next_round(server))

@@ -75,7 +75,7 @@ async def test_a_finished_game_is_listed_replayed_and_rated(h: Harness) -> None:
     # One replay a minute in a chat: the next is refused until then, button or command.
     await h.say(ANYA, GROUP, "/replay")
     assert last_text(h, GROUP) == (
-        "🎞 Повтор здесь только что показывали: следующий можно будет через 60 секунд."
+        "🎞 Повтор здесь только что показывали: следующий можно будет показать через 60 секунд."
     )
     h.clock.advance(45)
     answer = await h.press(VIKA, GROUP, listed.message_id, data)

@@ -60,7 +60,7 @@ async def test_a_whole_game_alone_against_the_computer_in_the_private_chat(h: Ha
             # A round is counted; the computer waits for her ▶ on the hand.
             hand_message = [m for m in h.fake.messages(ANYA) if m.photo is not None][1]
             answer = await h.press(
-                ANYA, ANYA, hand_message.message_id, hand_message.button_data("▶ Следующий раунд")
+                ANYA, ANYA, hand_message.message_id, hand_message.button_data("▶ Следующая партия")
             )
             assert not answer.get("show_alert"), answer
             breaks += 1

@@ -193,7 +193,7 @@ def next_round_buttons(h: Harness) -> list[tuple[int, str]]:
         for m in h.fake.messages(ANYA)
         for row in m.buttons
         for b in row
-        if b["text"] == "▶ Следующий раунд"
+        if b["text"] == "▶ Следующая партия"
     ]
 
 
@@ -210,7 +210,7 @@ async def test_after_a_round_the_computer_waits_for_her_press(h: Harness) -> Non
     version = table.state_version
     summary = [m for m in h.fake.messages(ANYA) if m.photo is not None][-1]
     assert "🏁 Подсчёт партии" in (summary.content or "")
-    held = "⏸ Раунд подсчитан. Компьютеры ждут вас: нажмите ▶, когда будете готовы."
+    held = "⏸ Партия подсчитана. Компьютеры ждут вас: нажмите ▶, когда будете готовы."
     # The table and her hand both say so, and both offer ▶ (the same button).
     shown = next_round_buttons(h)
     assert len(shown) == 2 and len({data for _, data in shown}) == 1

@@ -202,7 +202,7 @@ async def test_the_replay_comes_to_the_private_chat_and_again_by_its_file_id(
             "🎞 The replay comes once the game is played to its end.",
         )
         status, answer = await client.post(table_id, "replay", ANYA, "ru")
-        assert answer["error"] == "🎞 Повтор будет, когда партия доиграна до конца."
+        assert answer["error"] == "🎞 Повтор появится, когда партия будет доиграна до конца."
         assert (await client.view(table_id, ANYA))["public"]["replay"] is False
         table, _ = await h.service.get(table_id)
         while table.status == Status.PLAYING:

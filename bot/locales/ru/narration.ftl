@@ -15,7 +15,7 @@ tell-klac-play = { $player } кладёт { $card } { $own ->
 tell-klac-draw = 🂠 Вы взяли { $card }.
 tell-klac-row = { $player }: { $tops } = { $score }
 tell-klac-row-short = { $player }: { $tops }, нет { $missing } = 0
-tell-klac-round-end = 🏁 Подсчёт партии { $round } (верхние карточки; набор приносит очки, только если в нём все три цвета): { $rows }. Всего: { $totals }.
+tell-klac-round-end = 🏁 Подсчёт партии { $round } (верхние карты; набор приносит очки, только если в нём все три цвета): { $rows }. Всего: { $totals }.
 tell-klotho-tour-end = 🏁 Тур { $tour } окончен{ $vote ->
     [true] {" "}по согласию
    *[other] {""}

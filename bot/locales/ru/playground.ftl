@@ -32,11 +32,11 @@ pg-status = { $status ->
     [lobby] лобби
     [playing] идёт игра
     [finished] игра окончена
-    [aborted] остановлен
+    [aborted] игра остановлена
    *[other] нет стола
 }
 pg-not-found = Такого стола нет (возможно, он устарел).
-pg-back-home = На главную площадки
+pg-back-home = На главную страницу площадки
 pg-group = Стол
 pg-press-as = Нажимает
 pg-stop = ⛔ Остановить игру
