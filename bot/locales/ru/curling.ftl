@@ -20,7 +20,7 @@ curling-combo = { $name ->
     [two_pairs] две пары
     [three] тройка
     [three_two] тройка и пара
-    [straight] стрит
+    [straight] порядок
     [flush] масть
     [four] каре
     [poker] покер
