@@ -12,6 +12,13 @@
   playouts of it.
 - ``strong``: the same with the twelve best plays, 15,000 simulated plays,
   and *wary* simulated players, who see a sixth stack coming.
+
+At a table of three or more a rating counts as 1,000 playouts: the
+playouts then mostly break ties. Their one-ply players, each cutting the
+best other row, do not play like people who weigh the next answer, and
+trusting them cost normal a third of its wins (one normal among two
+tactical greedy players: 24% of 240 games, against 34–38% with the ratings
+trusted; at two seats the playouts still pay, 56.5% of 200 against 53.5%).
 """
 
 from __future__ import annotations
@@ -36,6 +43,8 @@ SEARCHES = {
     "normal": (3000, 6, POLICY, 20.0),
     "strong": (15000, 12, Policy(wary=True), 20.0),
 }
+#: How many playouts a rating counts as at a table of three or more.
+PRIOR_MANY = 1000.0
 
 
 class KlacPlayer:
@@ -73,6 +82,8 @@ class KlacPlayer:
             ratings.append(rate(table, after))
         deals = Deals(masks, hand, pool, sizes, seat)
         budget, width, policy, prior = SEARCHES[level]
+        if known.seats > 2:
+            prior = PRIOR_MANY
         utility = match_chances(seat, known.totals, known.target)
         ranked = best_of(plays, ratings, deals, utility, budget, rng, policy, width, prior)
         return legal[ranked[0]]
