@@ -17,7 +17,7 @@ At a table of three or more a rating counts as 1,000 playouts: the
 playouts then mostly break ties. Their one-ply players, each cutting the
 best other row, do not play like people who weigh the next answer, and
 trusting them cost normal a third of its wins (one normal among two
-tactical greedy players: 24% of 240 games, against 34–38% with the ratings
+tactical greedy players: 24% of 240 games, against 33–38% with the ratings
 trusted; at two seats the playouts still pay, 56.5% of 200 against 53.5%).
 """
 
