@@ -20,7 +20,7 @@ from games.ai.krendzu.model import (
     points_at,
 )
 from games.ai.krendzu.search import sample_deal
-from games.ai.krendzu.tactics import Replay, threats_on
+from games.ai.krendzu.tactics import Replay, around, threats_on
 from games.krendzu.field import frontier_of
 from games.krendzu.game import KrendzuGame
 from games.krendzu.rules import combination_kinds
@@ -68,6 +68,39 @@ def test_the_field_model_agrees_with_the_engine_in_random_playouts(seats: int) -
                     board = Board({})
             else:
                 state = GAME.apply(state, seat, action)
+
+
+def test_a_ring_relaid_with_another_first_card_is_the_ring_built_with_it() -> None:
+    # Two-card blocks build the ring of a second cell once per first cell and
+    # lay another first card into it: that must be the ring built on its grid.
+    rnd = random.Random(5)
+    checked = 0
+    for seed in range(3):
+        state = GAME.new_game(2, {"exchange": 0}, seed)
+        board = Board({})
+        while not GAME.is_over(state) and checked < 400:
+            seat = state.turn
+            assert seat is not None
+            legal = GAME.legal_actions(state, seat)
+            if board.grid:
+                first = rnd.choice(sorted(board.frontier))
+                one, two = rnd.sample(range(36), 2)
+                _, added = board.place(first, one, score=False)
+                rings = {second: around(board.grid, second) for second in board.frontier}
+                board.undo(first, added)
+                board.place(first, two, score=False)
+                for second, ring in rings.items():
+                    assert ring.relaid(first, two) == around(board.grid, second)
+                    checked += bool(ring.fresh)
+                board.undo(first, added)
+            action = rnd.choice(legal)
+            tour = state.tour
+            state = GAME.apply(state, seat, action)
+            if action[0] in ("place", "first"):
+                board.place(cell_key(action[2], action[3]), CARD_ID[action[1]], score=False)
+            if state.tour != tour:
+                board = Board({})
+    assert checked >= 100
 
 
 def test_the_model_undoes_a_placement() -> None:
