@@ -338,8 +338,9 @@ def _first_uses(legal: list[Action], order: list[int]) -> list[int]:
     return list(seen.values())
 
 
-#: ``normal``'s budget keeps its slowest decisions near 115 ms (150 allowed),
-#: ``strong``'s near 850 ms (1,500 allowed); see the README's figures. With
+#: ``normal``'s budget was set for its slowest decisions to stay near 115 ms
+#: (150 allowed), ``strong``'s near 850 ms (1,500 allowed); timed again over
+#: more games, normal's p99 is 158 ms: see the README's figures. With
 #: their reply screens, timed beside the playouts-only levels on the same
 #: positions, normal's p99 came out 1.09 times theirs, strong's 0.97.
 #: ``normal`` plays its moves out only four turns: more deals per move within
