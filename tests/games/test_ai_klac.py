@@ -10,7 +10,7 @@ import pytest
 
 from games import ai
 from games.ai.klac import GAME
-from games.ai.klac.lookahead import Table, rate
+from games.ai.klac.lookahead import Table, rate, rate_plays
 from games.ai.klac.model import (
     BIT,
     SCORE,
@@ -189,12 +189,7 @@ def test_at_three_seats_playouts_do_not_overturn_a_clear_rating() -> None:
                 masks, _, pool = from_state(known, seat)
                 sizes = [len(h) for h in known.hands]
                 table = Table(seat, known.totals, known.target, pool, sizes, len(known.deck))
-                ratings = []
-                for action in legal:
-                    after = list(masks)
-                    _, target, _, new = play_of(known, action)
-                    after[target] = new
-                    ratings.append(rate(table, after))
+                ratings = rate_plays(table, masks, [play_of(known, a) for a in legal])
                 top, second = sorted(ratings, reverse=True)[:2]
                 if top - second > 0.1:
                     chosen = ai.choose("klac", state, seat, "normal", seed)

@@ -27,7 +27,7 @@ import random
 from dataclasses import replace
 
 from games.ai.base import deal_back, public_events
-from games.ai.klac.lookahead import Table, rate
+from games.ai.klac.lookahead import Table, rate_plays
 from games.ai.klac.model import Round, from_state, play_of
 from games.ai.klac.policy import POLICY, Policy
 from games.ai.klac.search import Deals, best_of, match_chances
@@ -75,11 +75,7 @@ class KlacPlayer:
             return legal[plays.index(POLICY.best_play(Round(masks, hands, [], seat)))]
         sizes = [len(h) for h in known.hands]
         table = Table(seat, known.totals, known.target, pool, sizes, len(known.deck))
-        ratings = []
-        for _, target, _, new in plays:
-            after = list(masks)
-            after[target] = new
-            ratings.append(rate(table, after))
+        ratings = rate_plays(table, masks, plays)
         deals = Deals(masks, hand, pool, sizes, seat)
         budget, width, policy, prior = SEARCHES[level]
         if known.seats > 2:

@@ -18,6 +18,7 @@ from collections.abc import Sequence
 from math import comb
 
 from games.ai.klac.model import MISSING, SCORE, SIZE, TOTAL, plays
+from games.ai.klac.policy import Play
 from games.klac.rules import ROW_LIMIT, next_seat
 
 #: The share of a row's tops' sum it is worth while the round goes on, by
@@ -113,3 +114,13 @@ def rate(table: Table, masks: Sequence[int]) -> float:
         expected += (before - none) * mine
         before = none
     return expected
+
+
+def rate_plays(table: Table, masks: Sequence[int], plays: Sequence[Play]) -> list[float]:
+    """:func:`rate` of each play (card, target seat, covered value, new mask) on ``masks``."""
+    out = []
+    for _, target, _, new in plays:
+        after = list(masks)
+        after[target] = new
+        out.append(rate(table, after))
+    return out
