@@ -15,7 +15,7 @@ from bot.core.i18n import I18n
 from bot.core.replays import positions
 from bot.core.screen_base import Screen
 from bot.core.screens import Screens
-from bot.core.service import Stopping, TableService
+from bot.core.service import Stopping, TableService, lobby
 from bot.core.store import UNDO_DEPTH
 from bot.core.tables import Player, Status, Table
 from bot.core.tokens import RematchToken, StopToken, TakeBackToken, decode
@@ -24,6 +24,7 @@ from tests.conftest import FakeClock
 from tests.core.helpers import ALICE, BOB, CAROL, computers_move, record
 
 SOLO = ALICE.key  # a private chat's key is its person's
+TAKE_BACK_DEAL = 1  # a deal whose first tour outlasts eleven of her moves
 
 
 async def solo_table(
@@ -117,8 +118,12 @@ async def test_the_same_move_again_draws_the_same_card_and_the_computers_reply_a
 
 
 async def test_moves_go_back_one_at_a_time_as_far_as_the_last_ten(
-    service: TableService, clock: FakeClock
+    service: TableService, clock: FakeClock, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    # The eleven moves must fall in one tour (the next one waits for her ▶),
+    # so the deal and the table id (which seeds the computers) are fixed.
+    monkeypatch.setattr(lobby, "new_seed", lambda: TAKE_BACK_DEAL)
+    monkeypatch.setattr(lobby.secrets, "token_urlsafe", lambda _: "undo11")
     table, state = await solo_table(service, clock, "klotho")
     game = registry.get("klotho")
     positions_seen = []
@@ -127,9 +132,8 @@ async def test_moves_go_back_one_at_a_time_as_far_as_the_last_ten(
         if game.to_move(state) != [0] or table.status != Status.PLAYING:
             break
         positions_seen.append(game.dumps(state))
-        # The eleven moves must fall in one tour (the next one waits for her
-        # ▶): she walks her chip when she can, turning no card that would
-        # bring the tour's end nearer, and never proposes or votes to end it.
+        # She walks her chip when she can, turning no card that would bring
+        # the tour's end nearer, and never proposes or votes to end it.
         legal = game.legal_actions(state, 0)
         cells = [a for a in legal if a[0] == "move"]
         cells = cells or [a for a in legal if a[0] not in ("propose", "vote")]
