@@ -17,8 +17,10 @@ from functools import cache
 
 from games.ai.caravan.evaluate import FACE_WORTH
 from games.ai.caravan.model import (
+    ATTACH,
     DISBAND,
     DISCARD,
+    PLAY,
     TAKES,
     Caravan,
     Position,
@@ -113,11 +115,17 @@ def expected_reply(
     # A discard, possible with any card, leaves the table be.
     floor = rating(after, seat, hand, reaches) if pool else math.inf
     by_card: dict[str, float] = {}
+    alike: dict[Action, float] = {}
     for reply in actions(after):
-        rated = rating(apply(after, reply), seat, hand, reaches)
+        if reply[0] == DISCARD:  # rated already: the floor
+            continue
+        key = _alike(reply, seat)
+        rated = alike.get(key)
+        if rated is None:
+            rated = alike[key] = rating(apply(after, reply), seat, hand, reaches)
         if reply[0] == DISBAND:
             floor = min(floor, rated)
-        elif reply[0] != DISCARD and rated < by_card.get(reply[1], math.inf):
+        elif rated < by_card.get(reply[1], math.inf):
             by_card[reply[1]] = rated
     if not weights:
         # The opponent holds no card (or none is unseen): its only replies
@@ -125,6 +133,21 @@ def expected_reply(
         return floor
     values = sorted(min(by_card.get(card, floor), floor) for card in pool)
     return sum(w * v for w, v in zip(weights, values, strict=True))
+
+
+def _alike(reply: Action, seat: int) -> Action:
+    """A key shared by the opponent's replies that leave ``seat`` the same
+    :func:`rating`, which reads a caravan of the opponent's by its cards'
+    values and the faces on them, and one of the seat's by its tail too:
+    numeral cards of one value played on one caravan, faces of one rank laid
+    on one card (but for a Queen on the seat's own caravan, whose suit
+    becomes the caravan's)."""
+    kind, card = reply[0], reply[1]
+    if kind == PLAY:
+        return (kind, VALUE[card], reply[2])
+    if kind == ATTACH and not (card[0] == "Q" and reply[2] == seat):
+        return (kind, card[0], *reply[2:])
+    return reply
 
 
 def rating(pos: Position, seat: int, hand: tuple[str, ...], reaches: Reaches) -> float:
