@@ -153,6 +153,32 @@ def test_the_reply_screen_rates_every_cards_best_use() -> None:
     assert cards == {"JS", "2D", "2S", "3D", "3S"}
 
 
+@pytest.mark.parametrize("seed", range(8))
+def test_replies_rated_once_for_all_alike_rate_alike(seed: int) -> None:
+    # The reply screen rates one reply of each key for all: every reply is
+    # rated here, in positions of random games with face cards laid often.
+    rng = random.Random(seed)
+    state = GAME.new_game(2, {}, seed)
+    shared = 0
+    while not GAME.is_over(state):
+        seat = state.turn
+        assert seat is not None
+        pos = position_of(state)
+        if not pos.opening:
+            hand = pos.hands[1 - seat]
+            replies = [move for move in model.actions(pos) if move[0] != "discard"]
+            by_key: dict[Action, set[float]] = {}
+            for move in replies:
+                rated = reply.rating(model.apply(pos, move), 1 - seat, hand, {})
+                by_key.setdefault(reply._alike(move, 1 - seat), set()).add(rated)
+            assert all(len(ratings) == 1 for ratings in by_key.values())
+            shared += len(replies) - len(by_key)
+        legal = GAME.legal_actions(state, seat)
+        weighted = [a for a in legal if a[0] != "discard"] or legal
+        state = GAME.apply(state, seat, rng.choice(weighted if rng.random() < 0.8 else legal))
+    assert shared > 0
+
+
 def test_reply_weights_are_the_chances_of_a_hands_first_card() -> None:
     weights = reply.first_weights(12, 4)
     assert sum(weights) == pytest.approx(1.0)
