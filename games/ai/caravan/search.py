@@ -340,17 +340,16 @@ def _first_uses(legal: list[Action], order: list[int]) -> list[int]:
 
 #: ``normal``'s budget was set for its slowest decisions to stay near 115 ms
 #: (150 allowed), ``strong``'s near 850 ms (1,500 allowed); since the reply
-#: screen rates alike replies once, normal's p99 is 101 ms and strong's 774
-#: (see the README's figures). The time saved went to normal's screen: 20
-#: moves rated and 4 played out beat the tactical greedy in 65.0% of 600
-#: games, 12 and 3 in 62.2% of the same; 36 deals within 15,000 instead of
-#: 24 within 10,000 gained less (65.5% of 400 against 63.75%).
+#: screen rates alike replies once, normal's p99 is 83 ms and strong's 728
+#: (see the README's figures). ``normal`` rating 20 moves and playing 4 out
+#: beat the tactical greedy more often (65.0% of 600 games against 62.2%)
+#: but no longer lost to ``strong`` (49.0% of 200), so it keeps 12 and 3.
 #: ``normal`` plays its moves out only four turns: more deals per move within
 #: its budget beat the tactical greedy more often (17 of 24 games against 15
 #: with eight turns). ``strong`` playing out four turns missed two puzzles
 #: (a King that outbids instead of busting, a Queen that opens the way).
 LEVELS: dict[str, Level] = {
     "easy": easy,
-    "normal": roller(deals=24, keep=4, horizon=4, budget=10_000, screen=20),
+    "normal": roller(deals=24, keep=3, horizon=4, budget=10_000, screen=12),
     "strong": roller(deals=160, keep=8, horizon=10, budget=120_000, halve_at=8, screen=40),
 }
