@@ -37,6 +37,13 @@ def table_of(state: CaravanState) -> list[model.Caravan]:
     return position_of(state).cars
 
 
+def lively(rng: random.Random, legal: list[Action]) -> Action:
+    """A random move of ``legal``: face cards and disbands more often than at
+    random, to try every rule."""
+    weighted = [a for a in legal if a[0] != "discard"] or legal
+    return rng.choice(weighted if rng.random() < 0.8 else legal)
+
+
 @pytest.mark.parametrize("seed", range(12))
 def test_the_model_plays_the_engines_rules(seed: int) -> None:
     rng = random.Random(seed)
@@ -47,9 +54,7 @@ def test_the_model_plays_the_engines_rules(seed: int) -> None:
         assert seat is not None and pos.turn == seat
         legal = GAME.legal_actions(state, seat)
         assert sorted(model.actions(pos)) == sorted(legal)
-        # Face cards and disbands more often than at random, to try every rule.
-        weighted = [a for a in legal if a[0] != "discard"] or legal
-        action = rng.choice(weighted if rng.random() < 0.8 else legal)
+        action = lively(rng, legal)
         state = GAME.apply(state, seat, action)
         pos = model.apply(pos, action)
         if GAME.is_over(state):
@@ -173,9 +178,7 @@ def test_replies_rated_once_for_all_alike_rate_alike(seed: int) -> None:
                 by_key.setdefault(reply._alike(move, 1 - seat), set()).add(rated)
             assert all(len(ratings) == 1 for ratings in by_key.values())
             shared += len(replies) - len(by_key)
-        legal = GAME.legal_actions(state, seat)
-        weighted = [a for a in legal if a[0] != "discard"] or legal
-        state = GAME.apply(state, seat, rng.choice(weighted if rng.random() < 0.8 else legal))
+        state = GAME.apply(state, seat, lively(rng, GAME.legal_actions(state, seat)))
     assert shared > 0
 
 
