@@ -248,16 +248,18 @@ class Player:
         self.played.reach.append(await within_reach(self.page, node, touch=self.touch))
         before = len(self.pressed)
         await (node.tap() if self.touch else node.click())
-        # The tap is exactly the press of the button it stands for.
-        await gone(self.page, token)
-        assert self.pressed[before] == token, "a tap is the press of its button"
-        self.played.steps.append(("tap", key))
+        keys = [key]
         if ">" in target:
-            # A two-step target presses its second key on the menu the first opened.
-            second = target.split(">")[1]
-            pressed = await self._second_press(before + 1)
-            await gone(self.page, pressed)
-            self.played.steps.append(("tap", second))
+            # A two-step target presses its second key on the menu the first
+            # opened, whose ⬅ Back carries the first press's token again: wait
+            # for the second press and the view that followed it.
+            await gone(self.page, await self._second_press(before + 1))
+            keys.append(target.split(">")[1])
+        else:
+            await gone(self.page, token)
+        # The tap is exactly the press of the button it stands for.
+        assert self.pressed[before] == token, "a tap is the press of its button"
+        self.played.steps += [("tap", tapped) for tapped in keys]
 
     async def _second_press(self, index: int) -> str:
         """The press at ``index`` in this page's presses, once it is made."""

@@ -140,20 +140,28 @@
   let magnified = null;
   function magnify(node, event, key) {
     const picture = node.closest(".picture");
-    const { width, height } = node.getBoundingClientRect();
-    const small = Math.min(width, height);
-    if (small >= TAP) return false;
+    const smaller = () => {
+      const { width, height } = node.getBoundingClientRect();
+      return Math.min(width, height);
+    };
+    if (smaller() >= TAP) return false;
     const kind = picture.dataset.kind;
     const now = zooms.get(kind) || 1;
-    const want = ZOOMS.find((zoom) => zoom > now && (small * zoom) / now >= TAP) || ZOOMS[ZOOMS.length - 1];
-    if (want === now) return false;
+    const larger = ZOOMS.filter((zoom) => zoom > now);
+    if (!larger.length) return false;
     if (!magnified) magnified = { kind, zoom: now, at: stepOf(key.dataset.token).at };
     const sheet = picture.querySelector(".sheet");
     const before = sheet.getBoundingClientRect();
     const across = (event.clientX - before.left) / before.width;
     const down = (event.clientY - before.top) / before.height;
-    zooms.set(kind, want);
-    fitPicture(picture);
+    // Each step measured as drawn: the sheet's size is whole pixels, so a
+    // step that scales the target to 44 px exactly may draw it a fraction
+    // short, and the next tap would zoom again instead of pressing.
+    for (const zoom of larger) {
+      zooms.set(kind, zoom);
+      fitPicture(picture);
+      if (smaller() >= TAP) break;
+    }
     const after = sheet.getBoundingClientRect();
     picture.scrollLeft += after.left + across * after.width - event.clientX;
     picture.scrollTop += after.top + down * after.height - event.clientY;
