@@ -343,7 +343,9 @@ def _first_uses(legal: list[Action], order: list[int]) -> list[int]:
 #: screen rates alike replies once, normal's p99 is 83 ms and strong's 728
 #: (see the README's figures). ``normal`` rating 20 moves and playing 4 out
 #: beat the tactical greedy more often (65.0% of 600 games against 62.2%)
-#: but no longer lost to ``strong`` (49.0% of 200), so it keeps 12 and 3.
+#: but no longer lost to ``strong`` (49.0% of 200), nor to a ``strong``
+#: rating 60 and playing 10 out (50.5% of 200): the wider screen is what
+#: gains, strong's longer playouts do not, so normal keeps 12 and 3.
 #: ``normal`` plays its moves out only four turns: more deals per move within
 #: its budget beat the tactical greedy more often (17 of 24 games against 15
 #: with eight turns). ``strong`` playing out four turns missed two puzzles
